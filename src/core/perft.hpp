@@ -1,0 +1,29 @@
+// Perft: counts the leaf nodes of the legal move tree, to check and time move generation.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace sente {
+
+// Single-threaded perft with bulk counting on the last ply.
+std::uint64_t perft(Position& pos, int depth);
+
+struct PerftOptions {
+    int depth = 1;
+    int threads = 1;          // root moves are shared out among this many threads
+    std::size_t hash_mb = 0;  // 0: no table; otherwise a shared table of subtree counts
+};
+
+struct PerftResult {
+    std::uint64_t nodes = 0;
+    // Each root move with its subtree count, in generation order.
+    std::vector<std::pair<Move, std::uint64_t>> divide;
+};
+
+PerftResult perft_divide(const Position& pos, const PerftOptions& options);
+
+}  // namespace sente

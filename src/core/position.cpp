@@ -1,0 +1,513 @@
+// Position: FEN reading and writing, make/unmake, keys and repetitions.
+#include "core/position.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+
+#include "core/movegen.hpp"
+#include "core/zobrist.hpp"
+
+namespace sente {
+
+namespace {
+
+constexpr std::string_view PieceChars = "PNBRQKpnbrqk";
+
+// Enough for any game a GUI can send plus a deep search, before the first reallocation.
+constexpr std::size_t InitialStateCapacity = 1024;
+
+// FEN clocks beyond these bounds are rejected as nonsense rather than silently wrapped.
+constexpr int MaxHalfmoveClock = 10000;
+constexpr int MaxFullmoveNumber = 100000;
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+    std::vector<std::string_view> fields;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+        std::size_t start = i;
+        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+        if (i > start) fields.push_back(text.substr(start, i - start));
+    }
+    return fields;
+}
+
+std::optional<int> parse_int(std::string_view s, int lo, int hi) {
+    int value = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+    if (ec != std::errc() || ptr != s.data() + s.size() || value < lo || value > hi)
+        return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+std::string square_name(Square s) {
+    if (s == NoSquare) return "-";
+    return {char('a' + file_of(s)), char('1' + rank_of(s))};
+}
+
+char piece_char(Piece p) { return p == NoPiece ? '.' : PieceChars[p]; }
+
+Position::Position() {
+    auto error = set_fen(StartFen);
+    (void)error;  // the start position is always valid
+}
+
+void Position::clear() {
+    std::fill(std::begin(board_), std::end(board_), NoPiece);
+    std::fill(std::begin(by_type_), std::end(by_type_), 0);
+    std::fill(std::begin(by_color_), std::end(by_color_), 0);
+    std::fill(std::begin(castling_rook_), std::end(castling_rook_), NoSquare);
+    std::fill(std::begin(castling_path_), std::end(castling_path_), 0);
+    std::fill(std::begin(castling_king_path_), std::end(castling_king_path_), 0);
+    std::fill(std::begin(castling_mask_), std::end(castling_mask_), 0);
+    side_ = White;
+    game_ply_ = 0;
+    chess960_ = false;
+    states_.clear();
+    states_.reserve(InitialStateCapacity);
+    states_.emplace_back();
+}
+
+void Position::put_piece(Piece p, Square s) {
+    board_[s] = p;
+    by_type_[type_of(p)] |= square_bb(s);
+    by_color_[color_of(p)] |= square_bb(s);
+}
+
+void Position::remove_piece(Square s) {
+    Piece p = board_[s];
+    by_type_[type_of(p)] ^= square_bb(s);
+    by_color_[color_of(p)] ^= square_bb(s);
+    board_[s] = NoPiece;
+}
+
+void Position::move_piece(Square from, Square to) {
+    Piece p = board_[from];
+    Bitboard both = square_bb(from) | square_bb(to);
+    by_type_[type_of(p)] ^= both;
+    by_color_[color_of(p)] ^= both;
+    board_[from] = NoPiece;
+    board_[to] = p;
+}
+
+void Position::add_castling_right(Color c, Square rook_square) {
+    Square king = king_square(c);
+    bool kingside = rook_square > king;
+    CastlingRight cr = castling_right(c, kingside);
+    int index = castling_index(cr);
+    Square king_to = relative_square(c, kingside ? G1 : C1);
+    Square rook_to = relative_square(c, kingside ? F1 : D1);
+
+    states_.back().castling |= cr;
+    castling_rook_[index] = rook_square;
+    castling_mask_[king] |= cr;
+    castling_mask_[rook_square] |= cr;
+    castling_path_[index] = (between_bb(king, king_to) | between_bb(rook_square, rook_to)
+                             | square_bb(king_to) | square_bb(rook_to))
+                          & ~(square_bb(king) | square_bb(rook_square));
+    castling_king_path_[index] = between_bb(king, king_to) | square_bb(king_to);
+}
+
+Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+    return (pawn_attacks(Black, s) & pieces(White, Pawn))
+         | (pawn_attacks(White, s) & pieces(Black, Pawn))
+         | (knight_attacks(s) & by_type_[Knight])
+         | (bishop_attacks(s, occupied) & (by_type_[Bishop] | by_type_[Queen]))
+         | (rook_attacks(s, occupied) & (by_type_[Rook] | by_type_[Queen]))
+         | (king_attacks(s) & by_type_[King]);
+}
+
+Bitboard Position::pinned(Color c) const {
+    Square king = king_square(c);
+    Bitboard snipers = (rook_attacks(king, 0) & pieces(~c, Rook, Queen))
+                     | (bishop_attacks(king, 0) & pieces(~c, Bishop, Queen));
+    Bitboard occupied = pieces(), result = 0;
+    while (snipers) {
+        Bitboard blockers = between_bb(king, pop_lsb(snipers)) & occupied;
+        if (blockers && !more_than_one(blockers)) result |= blockers & pieces(c);
+    }
+    return result;
+}
+
+// Whether the side to move has a legal en-passant capture onto ep. Every capture is played out on
+// the occupancy, which also covers the pin along the rank that a two-pawn capture can expose.
+bool Position::ep_capture_legal(Square ep) const {
+    Color us = side_;
+    Square captured = Square(ep - pawn_push(us));
+    Square king = king_square(us);
+    Bitboard capturers = pawn_attacks(~us, ep) & pieces(us, Pawn);
+    while (capturers) {
+        Square from = pop_lsb(capturers);
+        Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+        if (!(attackers_to(king, occupied) & pieces(~us) & occupied)) return true;
+    }
+    return false;
+}
+
+std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960) {
+    Position p{Blank{}};  // built aside so that *this stays as it was on any error
+    p.clear();
+    p.chess960_ = chess960;
+
+    auto fields = split_fields(fen);
+    if (fields.size() != 4 && fields.size() != 6) {
+        return fields.size() > 6 ? "FEN has unexpected text after the move number"
+                                 : "FEN needs 4 or 6 fields, found " + std::to_string(fields.size());
+    }
+
+    // 1. Piece placement, from rank 8 down to rank 1.
+    int rank = 7, file = 0;
+    char previous = 0;
+    for (char ch : fields[0]) {
+        if (ch == '/') {
+            if (file != 8)
+                return "FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(file)
+                     + " squares, not 8";
+            if (--rank < 0) return std::string("FEN board has more than 8 ranks");
+            file = 0;
+        } else if (ch >= '1' && ch <= '8') {
+            if (previous >= '1' && previous <= '8')
+                return "FEN rank " + std::to_string(rank + 1) + " has two digits in a row";
+            file += ch - '0';
+            if (file > 8) return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
+        } else if (auto idx = PieceChars.find(ch); idx != std::string_view::npos) {
+            if (file > 7) return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
+            p.put_piece(Piece(idx), make_square(file++, rank));
+        } else {
+            return std::string("FEN board has an invalid character '") + ch + "'";
+        }
+        previous = ch;
+    }
+    if (rank != 0) return std::string("FEN board has ") + std::to_string(8 - rank) + " ranks, not 8";
+    if (file != 8) return "FEN rank 1 has " + std::to_string(file) + " squares, not 8";
+
+    for (Color c : {White, Black}) {
+        int kings = popcount(p.pieces(c, King));
+        if (kings != 1)
+            return std::string("FEN must have exactly one ") + (c == White ? "white" : "black")
+                 + " king, found " + std::to_string(kings);
+    }
+    if (p.pieces(Pawn) & (rank_bb(0) | rank_bb(7)))
+        return std::string("FEN has a pawn on the first or last rank");
+
+    // 2. Side to move.
+    if (fields[1] == "w") p.side_ = White;
+    else if (fields[1] == "b") p.side_ = Black;
+    else return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
+
+    // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN).
+    if (fields[2] != "-") {
+        for (char ch : fields[2]) {
+            Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
+            char lower = char(std::tolower(static_cast<unsigned char>(ch)));
+            Square king = p.king_square(c);
+            Piece rook = make_piece(c, Rook);
+            if (relative_rank(c, rank_of(king)) != 0)
+                return std::string("FEN castling '") + ch + "' but the king is not on its first rank";
+            int back_rank = rank_of(king);
+            Square rook_square = NoSquare;
+            if (lower == 'k') {
+                for (int f = 7; f > file_of(king) && rook_square == NoSquare; --f)
+                    if (p.board_[make_square(f, back_rank)] == rook) rook_square = make_square(f, back_rank);
+            } else if (lower == 'q') {
+                for (int f = 0; f < file_of(king) && rook_square == NoSquare; ++f)
+                    if (p.board_[make_square(f, back_rank)] == rook) rook_square = make_square(f, back_rank);
+            } else if (lower >= 'a' && lower <= 'h') {
+                Square s = make_square(lower - 'a', back_rank);
+                if (p.board_[s] == rook && s != king) rook_square = s;
+            } else {
+                return std::string("FEN castling field has an invalid character '") + ch + "'";
+            }
+            if (rook_square == NoSquare)
+                return std::string("FEN castling '") + ch + "' has no matching rook";
+            CastlingRight cr = castling_right(c, rook_square > king);
+            if (p.states_.back().castling & cr)
+                return std::string("FEN castling field repeats a right ('") + ch + "')";
+            p.add_castling_right(c, rook_square);
+        }
+    }
+
+    // 4. En passant: the square a pawn just skipped. Kept only when a capture there is legal, so
+    // positions that differ only in an unusable en-passant square share a key.
+    StateInfo& st = p.states_.back();
+    if (fields[3] != "-") {
+        const auto& f = fields[3];
+        if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
+            return "FEN en-passant square '" + std::string(f) + "' is not a square";
+        Square ep = make_square(f[0] - 'a', f[1] - '1');
+        Color us = p.side_;
+        Square pushed_pawn = Square(ep - pawn_push(us));
+        Square origin = Square(ep + pawn_push(us));
+        if (relative_rank(us, rank_of(ep)) != 5 || p.board_[ep] != NoPiece
+            || p.board_[origin] != NoPiece || p.board_[pushed_pawn] != make_piece(~us, Pawn))
+            return "FEN en-passant square " + std::string(f) + " is impossible in this position";
+        if (p.ep_capture_legal(ep)) st.ep_square = ep;
+    }
+
+    // 5-6. Clocks, optional.
+    int fullmove = 1;
+    if (fields.size() == 6) {
+        auto halfmove = parse_int(fields[4], 0, MaxHalfmoveClock);
+        if (!halfmove) return "FEN halfmove clock '" + std::string(fields[4]) + "' is not a number from 0 to "
+                            + std::to_string(MaxHalfmoveClock);
+        auto moves = parse_int(fields[5], 0, MaxFullmoveNumber);
+        if (!moves) return "FEN move number '" + std::string(fields[5]) + "' is not a number from 1 to "
+                         + std::to_string(MaxFullmoveNumber);
+        st.rule50 = *halfmove;
+        fullmove = std::max(*moves, 1);  // some programs write 0
+    }
+    p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == Black);
+
+    Color them = ~p.side_;
+    if (p.attackers_to(p.king_square(them)) & p.pieces(p.side_))
+        return std::string("FEN leaves the side not to move in check");
+    st.checkers = p.attackers_to(p.king_square(p.side_)) & p.pieces(them);
+    st.key = p.compute_key();
+
+    *this = std::move(p);
+    return std::nullopt;
+}
+
+std::string Position::fen() const {
+    std::string out;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            Piece pc = board_[make_square(file, rank)];
+            if (pc == NoPiece) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += char('0' + empty);
+            empty = 0;
+            out += piece_char(pc);
+        }
+        if (empty) out += char('0' + empty);
+        if (rank) out += '/';
+    }
+    out += side_ == White ? " w " : " b ";
+
+    std::string castling;
+    for (CastlingRight cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+        if (!(castling_rights() & cr)) continue;
+        Color c = cr & (WhiteKingside | WhiteQueenside) ? White : Black;
+        bool kingside = cr & (WhiteKingside | BlackKingside);
+        Square rook = castling_rook_[castling_index(cr)];
+        // X-FEN: a letter for the rook's file only when another rook stands further out.
+        Bitboard outer = 0;
+        for (int f = kingside ? file_of(rook) + 1 : 0; f < (kingside ? 8 : file_of(rook)); ++f)
+            outer |= square_bb(make_square(f, rank_of(rook)));
+        char ch = chess960_ || (outer & pieces(c, Rook)) ? char('a' + file_of(rook)) : (kingside ? 'k' : 'q');
+        castling += c == White ? char(std::toupper(ch)) : ch;
+    }
+    out += castling.empty() ? "-" : castling;
+    out += ' ' + square_name(ep_square());
+    out += ' ' + std::to_string(rule50()) + ' ' + std::to_string(1 + game_ply_ / 2);
+    return out;
+}
+
+Key Position::compute_key() const {
+    Key k = 0;
+    for (int s = 0; s < 64; ++s)
+        if (board_[s] != NoPiece) k ^= zobrist::PieceSquare[board_[s]][s];
+    if (side_ == Black) k ^= zobrist::SideToMove;
+    k ^= zobrist::castling_key(castling_rights());
+    if (ep_square() != NoSquare) k ^= zobrist::EnPassantFile[file_of(ep_square())];
+    return k;
+}
+
+void Position::make_move(Move m) {
+    if (states_.size() == states_.capacity()) states_.reserve(2 * states_.capacity());
+    states_.push_back(states_.back());
+    StateInfo& st = states_.back();
+
+    const Color us = side_, them = ~us;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    Key k = st.key ^ zobrist::SideToMove;
+
+    if (st.ep_square != NoSquare) {
+        k ^= zobrist::EnPassantFile[file_of(st.ep_square)];
+        st.ep_square = NoSquare;
+    }
+    ++st.rule50;
+    ++st.plies_from_null;
+    st.captured = NoPiece;
+
+    if (m.kind() == Move::Castling) {
+        bool kingside = to > from;
+        Square king_to = relative_square(us, kingside ? G1 : C1);
+        Square rook_to = relative_square(us, kingside ? F1 : D1);
+        Piece rook = make_piece(us, Rook);
+        remove_piece(from);
+        remove_piece(to);
+        put_piece(pc, king_to);
+        put_piece(rook, rook_to);
+        k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][king_to]
+           ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][rook_to];
+    } else {
+        Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(us)) : to;
+        if (Piece captured = board_[capture_square]; captured != NoPiece) {
+            remove_piece(capture_square);
+            k ^= zobrist::PieceSquare[captured][capture_square];
+            st.captured = captured;
+            st.rule50 = 0;
+        }
+        move_piece(from, to);
+        k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][to];
+
+        if (type_of(pc) == Pawn) {
+            st.rule50 = 0;
+            if (m.kind() == Move::Promotion) {
+                Piece promoted = make_piece(us, m.promotion());
+                remove_piece(to);
+                put_piece(promoted, to);
+                k ^= zobrist::PieceSquare[pc][to] ^ zobrist::PieceSquare[promoted][to];
+            }
+        }
+    }
+
+    if (unsigned lost = st.castling & (castling_mask_[from] | castling_mask_[to])) {
+        k ^= zobrist::castling_key(lost);
+        st.castling &= ~lost;
+    }
+
+    side_ = them;
+    ++game_ply_;
+    st.checkers = attackers_to(king_square(them)) & pieces(us);
+
+    // A double push leaves an en-passant square only when the reply can really use it.
+    if (type_of(pc) == Pawn && (int(to) ^ int(from)) == 16) {
+        Square ep = Square((from + to) / 2);
+        if ((pawn_attacks(us, ep) & pieces(them, Pawn)) && ep_capture_legal(ep)) {
+            st.ep_square = ep;
+            k ^= zobrist::EnPassantFile[file_of(ep)];
+        }
+    }
+    st.key = k;
+}
+
+void Position::unmake_move(Move m) {
+    side_ = ~side_;
+    --game_ply_;
+    const Color us = side_;
+    const Square from = m.from(), to = m.to();
+    const StateInfo& st = states_.back();
+
+    if (m.kind() == Move::Castling) {
+        bool kingside = to > from;
+        Square king_to = relative_square(us, kingside ? G1 : C1);
+        Square rook_to = relative_square(us, kingside ? F1 : D1);
+        remove_piece(king_to);
+        remove_piece(rook_to);
+        put_piece(make_piece(us, King), from);
+        put_piece(make_piece(us, Rook), to);
+    } else {
+        if (m.kind() == Move::Promotion) {
+            remove_piece(to);
+            put_piece(make_piece(us, Pawn), to);
+        }
+        move_piece(to, from);
+        if (st.captured != NoPiece)
+            put_piece(st.captured, m.kind() == Move::EnPassant ? Square(to - pawn_push(us)) : to);
+    }
+    states_.pop_back();
+}
+
+void Position::make_null_move() {
+    if (states_.size() == states_.capacity()) states_.reserve(2 * states_.capacity());
+    states_.push_back(states_.back());
+    StateInfo& st = states_.back();
+    if (st.ep_square != NoSquare) {
+        st.key ^= zobrist::EnPassantFile[file_of(st.ep_square)];
+        st.ep_square = NoSquare;
+    }
+    st.key ^= zobrist::SideToMove;
+    st.captured = NoPiece;
+    ++st.rule50;
+    st.plies_from_null = 0;
+    st.checkers = 0;  // a null move is never made in check, and passing cannot give one
+    side_ = ~side_;
+    ++game_ply_;
+}
+
+void Position::unmake_null_move() {
+    states_.pop_back();
+    side_ = ~side_;
+    --game_ply_;
+}
+
+bool Position::is_repetition() const {
+    const StateInfo& st = states_.back();
+    int reach = std::min(st.rule50, st.plies_from_null);
+    int last = int(states_.size()) - 1;
+    for (int back = 4; back <= reach && last - back >= 0; back += 2)
+        if (states_[last - back].key == st.key) return true;
+    return false;
+}
+
+std::string Position::move_to_uci(Move m) const {
+    if (m == Move::none()) return "(none)";
+    if (m == Move::null()) return "0000";
+    Square to = m.to();
+    if (m.kind() == Move::Castling && !chess960_)
+        to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
+    std::string s = square_name(m.from()) + square_name(to);
+    if (m.kind() == Move::Promotion) s += "nbrq"[m.promotion() - Knight];
+    return s;
+}
+
+Move Position::parse_uci_move(std::string_view text) const {
+    if (text.size() != 4 && text.size() != 5) return Move::none();
+    std::string lowered(text);
+    for (char& ch : lowered) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    MoveList moves;
+    generate<GenType::All>(*this, moves);
+    for (Move m : moves) {
+        if (move_to_uci(m) == lowered) return m;
+        if (m.kind() == Move::Castling && !chess960_
+            && square_name(m.from()) + square_name(m.to()) == lowered)
+            return m;
+    }
+    return Move::none();
+}
+
+std::string Position::pretty() const {
+    std::ostringstream out;
+    out << "\n +---+---+---+---+---+---+---+---+\n";
+    for (int rank = 7; rank >= 0; --rank) {
+        for (int file = 0; file < 8; ++file) {
+            Piece pc = board_[make_square(file, rank)];
+            out << " | " << (pc == NoPiece ? ' ' : piece_char(pc));
+        }
+        out << " | " << rank + 1 << "\n +---+---+---+---+---+---+---+---+\n";
+    }
+    out << "   a   b   c   d   e   f   g   h\n\n";
+    out << "Fen: " << fen() << "\nKey: ";
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llX", static_cast<unsigned long long>(key()));
+    out << buf << "\nCheckers:";
+    for (Bitboard b = checkers(); b;) out << ' ' << square_name(pop_lsb(b));
+    out << '\n';
+    return out.str();
+}
+
+bool operator==(const Position& a, const Position& b) {
+    const StateInfo &sa = a.state(), &sb = b.state();
+    return std::equal(std::begin(a.board_), std::end(a.board_), std::begin(b.board_))
+        && std::equal(std::begin(a.by_type_), std::end(a.by_type_), std::begin(b.by_type_))
+        && std::equal(std::begin(a.by_color_), std::end(a.by_color_), std::begin(b.by_color_))
+        && a.side_ == b.side_ && a.game_ply_ == b.game_ply_
+        && std::equal(std::begin(a.castling_rook_), std::end(a.castling_rook_), std::begin(b.castling_rook_))
+        && sa.key == sb.key && sa.checkers == sb.checkers && sa.ep_square == sb.ep_square
+        && sa.castling == sb.castling && sa.rule50 == sb.rule50
+        && sa.plies_from_null == sb.plies_from_null && a.states_.size() == b.states_.size();
+}
+
+}  // namespace sente

@@ -1,0 +1,129 @@
+// A chess position: the board, the side to move, castling rights (standard and Chess960), the
+// en-passant square, clocks and a stack of earlier states for unmake and repetition detection.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/attacks.hpp"
+#include "core/types.hpp"
+
+namespace sente {
+
+// What make_move changes that unmake_move cannot recompute, plus values cached per ply.
+struct StateInfo {
+    Key key = 0;
+    Bitboard checkers = 0;       // enemy pieces giving check to the side to move
+    Square ep_square = NoSquare; // set only when an en-passant capture is legal
+    std::uint8_t castling = NoCastling;
+    Piece captured = NoPiece;
+    int rule50 = 0;              // plies since the last capture or pawn move
+    int plies_from_null = 0;     // plies since the last null move (repetitions stop there)
+};
+
+class Position {
+public:
+    static constexpr std::string_view StartFen =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    Position();  // the start position
+
+    // Reads a FEN (standard, X-FEN or Shredder-FEN castling; the two clocks may be left out).
+    // Returns the problem on failure, and then leaves *this unchanged.
+    [[nodiscard]] std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false);
+    // Shredder-FEN castling letters in Chess960 mode, KQkq otherwise.
+    std::string fen() const;
+
+    // Board access.
+    Piece piece_on(Square s) const { return board_[s]; }
+    Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const {
+        return by_color_[c] & (by_type_[a] | by_type_[b]);
+    }
+    Square king_square(Color c) const { return lsb(pieces(c, King)); }
+    Color side_to_move() const { return side_; }
+    bool chess960() const { return chess960_; }
+    // Changes only how castling is written: the castling geometry is the same in both modes.
+    void set_chess960(bool on) { chess960_ = on; }
+
+    // State of the current ply.
+    const StateInfo& state() const { return states_.back(); }
+    Key key() const { return state().key; }
+    Bitboard checkers() const { return state().checkers; }
+    bool in_check() const { return state().checkers != 0; }
+    Square ep_square() const { return state().ep_square; }
+    unsigned castling_rights() const { return state().castling; }
+    int rule50() const { return state().rule50; }
+    int game_ply() const { return game_ply_; }
+
+    // Castling geometry of one right (index from castling_index()).
+    Square castling_rook(int index) const { return castling_rook_[index]; }
+    // Squares that must be empty (besides the king and the castling rook themselves).
+    Bitboard castling_path(int index) const { return castling_path_[index]; }
+    // Squares the king passes through or lands on, which must not be attacked.
+    Bitboard castling_king_path(int index) const { return castling_king_path_[index]; }
+
+    // Attacks.
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    bool attacked_by(Color c, Square s, Bitboard occupied) const {
+        return attackers_to(s, occupied) & pieces(c);
+    }
+    // Pieces of colour c that alone stand between c's king and an enemy slider.
+    Bitboard pinned(Color c) const;
+
+    // Moves. make_move takes a legal move; null moves pass the turn (never while in check).
+    void make_move(Move m);
+    void unmake_move(Move m);
+    void make_null_move();
+    void unmake_null_move();
+
+    // The key computed from the board alone, for checking the incremental one.
+    Key compute_key() const;
+    // True when the current position occurred before since the last irreversible move.
+    bool is_repetition() const;
+
+    // Moves in UCI notation. Castling is king-to-destination (e1g1) normally and king-takes-rook
+    // (e1h1) in Chess960 mode.
+    std::string move_to_uci(Move m) const;
+    // The legal move a UCI string names, or Move::none(). In standard mode both castling forms are
+    // accepted, since some GUIs send king-takes-rook there too.
+    Move parse_uci_move(std::string_view text) const;
+
+    // A diagram with the FEN, key and checkers, for the `d` command.
+    std::string pretty() const;
+
+    friend bool operator==(const Position& a, const Position& b);
+
+private:
+    struct Blank {};
+    explicit Position(Blank) {}
+    void clear();
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    void add_castling_right(Color c, Square rook_square);
+    bool ep_capture_legal(Square ep) const;
+    std::optional<std::string> validate() const;
+
+    Bitboard by_type_[6] = {};
+    Bitboard by_color_[2] = {};
+    Piece board_[64];
+    Color side_ = White;
+    int game_ply_ = 0;
+    bool chess960_ = false;
+
+    Square castling_rook_[4] = {NoSquare, NoSquare, NoSquare, NoSquare};
+    Bitboard castling_path_[4] = {};
+    Bitboard castling_king_path_[4] = {};
+    std::uint8_t castling_mask_[64] = {};  // rights lost when a piece leaves or enters the square
+
+    std::vector<StateInfo> states_;
+};
+
+}  // namespace sente
