@@ -1,0 +1,113 @@
+// The command line: no command speaks UCI; `perft` and `bench` are tools for people and scripts.
+#include <chrono>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <string>
+
+#include "engine.hpp"
+#include "uci/perft_report.hpp"
+#include "uci/uci.hpp"
+#include "version.hpp"
+
+using namespace sente;
+
+namespace {
+
+constexpr int MaxPerftDepth = 20;
+constexpr int BadUsage = 2;
+
+// Refuses the run with a one-line reason, as scripts expect from a command-line tool.
+int usage_error(const std::string& message) {
+    std::cerr << "sente: " << message << '\n';
+    return BadUsage;
+}
+
+std::optional<int> parse_int(const std::string& text, int lo, int hi) {
+    try {
+        std::size_t used = 0;
+        long long n = std::stoll(text, &used);
+        if (used != text.size() || n < lo || n > hi) return std::nullopt;
+        return int(n);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
+    if (rest.size() != 1) return usage_error("perft needs exactly one DEPTH");
+    auto depth = parse_int(rest[0], 0, MaxPerftDepth);
+    if (!depth) return usage_error("perft DEPTH must be a number from 0 to " + std::to_string(MaxPerftDepth));
+    int threads = args["threads"].as<int>();
+    int hash = args["hash"].as<int>();
+    if (threads < 1 || threads > Engine::MaxThreads)
+        return usage_error("--threads must be from 1 to " + std::to_string(Engine::MaxThreads));
+    if (hash < 0 || hash > Engine::MaxHashMb)
+        return usage_error("--hash must be from 0 to " + std::to_string(Engine::MaxHashMb) + " MB");
+
+    Engine engine;
+    engine.set_chess960(args.count("chess960") > 0);
+    engine.set_threads(threads);
+    std::string fen = args.count("fen") ? args["fen"].as<std::string>() : std::string(Position::StartFen);
+    if (auto problem = engine.set_position(fen, {})) return usage_error("bad FEN: " + *problem);
+
+    auto start = std::chrono::steady_clock::now();
+    PerftResult result = engine.perft(*depth, hash);
+    auto elapsed = std::chrono::steady_clock::now() - start;
+    for (const std::string& line : uci::perft_report(engine.position(), result, args.count("divide") > 0, elapsed))
+        std::cout << line << '\n';
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    cxxopts::Options cli("sente", "Sente " + std::string(Version)
+                                      + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
+    cli.positional_help("[perft DEPTH]").show_positional_help();
+    cli.add_options()
+        ("h,help", "Print this help and exit")
+        ("v,version", "Print the version and exit");
+    cli.add_options("perft")
+        ("fen", "Start from this FEN instead of the start position", cxxopts::value<std::string>())
+        ("divide", "Print the count below each root move")
+        ("threads", "Threads sharing the root moves", cxxopts::value<int>()->default_value("1"))
+        ("hash", "Table of subtree counts in MB (0: none)", cxxopts::value<int>()->default_value("0"))
+        ("chess960", "Read the FEN and write castling moves as Chess960");
+    cli.add_options("hidden")
+        ("command", "perft", cxxopts::value<std::string>())
+        ("args", "Arguments of the command", cxxopts::value<std::vector<std::string>>());
+    cli.parse_positional({"command", "args"});
+
+    cxxopts::ParseResult args;
+    try {
+        args = cli.parse(argc, argv);
+    } catch (const cxxopts::exceptions::exception& e) {
+        return usage_error(e.what());
+    }
+
+    if (args.count("help")) {
+        std::cout << cli.help({"", "perft"});
+        return 0;
+    }
+    if (args.count("version")) {
+        std::cout << "Sente " << Version << '\n';
+        return 0;
+    }
+
+    std::vector<std::string> rest;
+    if (args.count("args")) rest = args["args"].as<std::vector<std::string>>();
+    try {
+        if (!args.count("command")) {
+            Engine engine;
+            uci::Output out(std::cout);
+            uci::UciLoop loop(engine, out);
+            loop.run(std::cin);
+            return 0;
+        }
+        const std::string command = args["command"].as<std::string>();
+        if (command == "perft") return run_perft(args, rest);
+        return usage_error("unknown command '" + command + "' (try --help)");
+    } catch (const cxxopts::exceptions::exception& e) {
+        return usage_error(e.what());
+    }
+}
