@@ -1,0 +1,306 @@
+// FEN reading and writing, make/unmake, Zobrist keys and move notation.
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <sstream>
+
+#include "core/movegen.hpp"
+#include "core/zobrist.hpp"
+#include "epd.hpp"
+
+using namespace sente;
+using sente::test::read_perft_suite;
+
+namespace {
+
+struct Suite {
+    const char* file;
+    bool chess960;
+    std::size_t positions;
+};
+constexpr Suite AllSuites[] = {{"standard.epd", false, 128}, {"tricky.epd", false, 13},
+                               {"chess960.epd", true, 960}, {"tricky960.epd", true, 6}};
+
+std::vector<std::string> fields_of(const std::string& fen) {
+    std::vector<std::string> out;
+    std::stringstream in(fen);
+    for (std::string f; in >> f;) out.push_back(f);
+    return out;
+}
+
+// Walks the legal move tree to the given depth, calling check() at every node.
+void walk(Position& pos, int depth, const std::function<void(const Position&)>& check) {
+    check(pos);
+    if (depth == 0) return;
+    MoveList moves;
+    generate<GenType::All>(pos, moves);
+    for (Move m : moves) {
+        Position before = pos;
+        pos.make_move(m);
+        walk(pos, depth - 1, check);
+        pos.unmake_move(m);
+        REQUIRE(pos == before);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("FEN: every suite position reads back to the same position", "[fen]") {
+    std::size_t total = 0;
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        CHECK(cases.size() == s.positions);
+        for (const auto& c : cases) {
+            INFO(s.file << ':' << c.line << ' ' << c.fen);
+            Position a, b;
+            REQUIRE_FALSE(a.set_fen(c.fen, s.chess960));
+            REQUIRE_FALSE(b.set_fen(a.fen(), s.chess960));
+            CHECK(a == b);
+            CHECK(a.fen() == b.fen());
+
+            // The text itself comes back too, where the suite writes castling the way Sente does
+            // (Shredder letters in Chess960, KQkq otherwise). An en-passant square is written only
+            // when a capture there is legal; the perft counts check that none is lost wrongly.
+            auto in = fields_of(c.fen), out = fields_of(a.fen());
+            REQUIRE(out.size() == 6);
+            CHECK(out[0] == in[0]);
+            CHECK(out[1] == in[1]);
+            if (std::string(s.file) != "tricky960.epd") CHECK(out[2] == in[2]);
+            CHECK((out[3] == in[3] || out[3] == "-"));
+            if (in.size() == 6) {
+                CHECK(out[4] == in[4]);
+                CHECK(out[5] == in[5]);
+            }
+            ++total;
+        }
+    }
+    CHECK(total == 128 + 13 + 960 + 6);
+}
+
+TEST_CASE("FEN: clocks may be left out", "[fen]") {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"));
+    CHECK(pos.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+TEST_CASE("FEN: an en-passant square is kept only when the capture is legal", "[fen]") {
+    Position pos, same;
+    // The c5 pawn cannot take on d6: both pawns would leave the fifth rank and expose the king.
+    REQUIRE_FALSE(pos.set_fen("1b1k4/8/8/1rPpK3/8/8/8/8 w - d6 0 1"));
+    REQUIRE_FALSE(same.set_fen("1b1k4/8/8/1rPpK3/8/8/8/8 w - - 0 1"));
+    CHECK(pos.ep_square() == NoSquare);
+    CHECK(pos.key() == same.key());
+    // Here exf6 is legal, so the square and its key stay.
+    REQUIRE_FALSE(pos.set_fen("rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"));
+    REQUIRE_FALSE(same.set_fen("rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3"));
+    CHECK(pos.ep_square() == F6);
+    CHECK(pos.key() != same.key());
+    CHECK(pos.key() == pos.compute_key());
+}
+
+TEST_CASE("FEN: castling notations", "[fen]") {
+    Position standard, shredder, xfen;
+    REQUIRE_FALSE(standard.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    REQUIRE_FALSE(shredder.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"));
+    CHECK(standard == shredder);
+    CHECK(shredder.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    REQUIRE_FALSE(shredder.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", true));
+    CHECK(shredder.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+    // X-FEN: an inner rook is named by its file when another rook stands further out.
+    REQUIRE_FALSE(xfen.set_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1"));
+    CHECK(xfen.castling_rook(castling_index(WhiteQueenside)) == B1);
+    CHECK(xfen.castling_rook(castling_index(WhiteKingside)) == G1);
+    CHECK(xfen.fen() == "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
+}
+
+TEST_CASE("FEN: malformed or impossible positions are rejected with a reason", "[fen]") {
+    struct Bad {
+        const char* fen;
+        const char* reason;  // a word the message must contain
+    };
+    const Bad bad[] = {
+        {"", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq", "fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "after"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 1 1", "after"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "character"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "character"},
+        {"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "digits"},
+        {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "squares"},
+        {"rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "squares"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "ranks"},
+        {"8/8/8/8/8/8/8/8 w - - 0 1", "king"},
+        {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "king"},
+        {"rnbqkbnr/pppppppp/8/8/8/4k3/PPPPPPPP/RNBQKBNR w KQ - 0 1", "king"},
+        {"k7/8/8/8/8/8/8/K6p w - - 0 1", "pawn"},
+        {"kP6/8/8/8/8/8/8/K7 w - - 0 1", "pawn"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR W KQkq - 0 1", "side"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1", "castling"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KK - 0 1", "repeats"},
+        {"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rook"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1", "king"},
+        {"4k3/8/8/8/8/8/8/R3K2R w Kk - 0 1", "rook"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "square"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "impossible"},
+        {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1", "impossible"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "move number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 99999999999999999999 1", "halfmove"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 99999999999999999999", "move number"},
+        {"4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "check"},
+        {"4k3/8/8/8/8/8/3p4/4K3 b - - 0 1", "check"},
+    };
+    Position pos;
+    const std::string start = pos.fen();
+    for (const Bad& b : bad) {
+        INFO(b.fen);
+        auto error = pos.set_fen(b.fen);
+        REQUIRE(error);
+        CHECK_THAT(*error, Catch::Contains(b.reason, Catch::CaseSensitive::No));
+        CHECK(pos.fen() == start);  // unchanged
+    }
+}
+
+TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
+    std::uint64_t seed = 12345;
+    auto next = [&] { return seed = seed * 6364136223846793005ULL + 1442695040888963407ULL; };
+    const std::string alphabet = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefghAH0123456789\t\x01\xff";
+    Position pos;
+    int accepted = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string fen(Position::StartFen);
+        int edits = int(next() >> 60) + 1;
+        for (int e = 0; e < edits; ++e) {
+            std::size_t at = std::size_t(next() >> 33) % (fen.size() + 1);
+            char ch = alphabet[std::size_t(next() >> 40) % alphabet.size()];
+            switch (next() >> 62) {
+            case 0: fen.insert(at, 1, ch); break;
+            case 1: if (at < fen.size()) fen.erase(at, 1); break;
+            default: if (at < fen.size()) fen[at] = ch; break;
+            }
+        }
+        if (!pos.set_fen(fen)) {
+            ++accepted;
+            CHECK(pos.key() == pos.compute_key());
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+        }
+    }
+    CHECK(accepted > 0);
+}
+
+TEST_CASE("Zobrist: incremental keys equal keys from scratch, and unmake restores the position", "[zobrist]") {
+    std::size_t positions = 0;
+    std::uint64_t nodes = 0;
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        REQUIRE(cases.size() == s.positions);
+        // Every standard and tricky position, and every 8th Chess960 one, three plies deep.
+        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+            Position pos;
+            INFO(cases[i].fen);
+            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
+            walk(pos, 3, [&](const Position& p) {
+                ++nodes;
+                REQUIRE(p.key() == p.compute_key());
+            });
+            ++positions;
+        }
+    }
+    CHECK(positions == 128 + 13 + 120 + 6);
+    CHECK(nodes > 1'000'000);
+}
+
+TEST_CASE("Zobrist: 781 distinct keys", "[zobrist]") {
+    std::vector<Key> keys;
+    for (auto& piece : zobrist::PieceSquare)
+        for (Key k : piece) keys.push_back(k);
+    keys.push_back(zobrist::SideToMove);
+    for (Key k : zobrist::Castling) keys.push_back(k);
+    for (Key k : zobrist::EnPassantFile) keys.push_back(k);
+    REQUIRE(keys.size() == 781);
+    std::sort(keys.begin(), keys.end());
+    CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+}
+
+TEST_CASE("Null move: flips the side, clears en passant, and unmakes exactly", "[position]") {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("rnbqkb1r/ppppp1pp/7n/4Pp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"));
+    Position before = pos;
+    pos.make_null_move();
+    CHECK(pos.side_to_move() == Black);
+    CHECK(pos.ep_square() == NoSquare);
+    CHECK(pos.key() == pos.compute_key());
+    pos.unmake_null_move();
+    CHECK(pos == before);
+}
+
+TEST_CASE("Repetition: a position seen again since the last irreversible move", "[position]") {
+    Position pos;
+    for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"}) {
+        CHECK_FALSE(pos.is_repetition());
+        pos.make_move(pos.parse_uci_move(m));
+    }
+    CHECK(pos.is_repetition());
+    pos.make_move(pos.parse_uci_move("e2e4"));  // a pawn move ends the chain
+    CHECK_FALSE(pos.is_repetition());
+}
+
+TEST_CASE("State stack: a 1,200-ply game fits", "[position]") {
+    Position pos;
+    const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    for (int ply = 0; ply < 1200; ++ply) {
+        Move m = pos.parse_uci_move(cycle[ply % 4]);
+        REQUIRE(m != Move::none());
+        pos.make_move(m);
+    }
+    CHECK(pos.game_ply() == 1200);
+    CHECK(pos.key() == Position().key());
+    CHECK(pos.rule50() == 1200);
+}
+
+TEST_CASE("UCI notation: castling, promotion, en passant", "[notation]") {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"));
+    Move castle = pos.parse_uci_move("e1g1");
+    REQUIRE(castle.kind() == Move::Castling);
+    CHECK(pos.move_to_uci(castle) == "e1g1");
+    CHECK(pos.parse_uci_move("e1h1") == castle);  // king takes rook is accepted in standard mode
+    CHECK(pos.parse_uci_move("e1c1").kind() == Move::Castling);
+    Move promo = pos.parse_uci_move("b7a8n");
+    REQUIRE(promo.kind() == Move::Promotion);
+    CHECK(promo.promotion() == Knight);
+    CHECK(pos.parse_uci_move("b7a8Q").promotion() == Queen);
+    CHECK(pos.parse_uci_move("b7a8") == Move::none());  // a promotion needs its piece
+    CHECK(pos.parse_uci_move("e5d6").kind() == Move::EnPassant);
+    CHECK(pos.parse_uci_move("e1e3") == Move::none());
+    CHECK(pos.parse_uci_move("z9z9") == Move::none());
+    CHECK(pos.parse_uci_move("") == Move::none());
+    CHECK(pos.parse_uci_move("e1g1qq") == Move::none());
+
+    Position frc;
+    REQUIRE_FALSE(frc.set_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1", true));
+    Move frc_castle = frc.parse_uci_move("e1h1");
+    REQUIRE(frc_castle.kind() == Move::Castling);
+    CHECK(frc.move_to_uci(frc_castle) == "e1h1");
+    CHECK(frc.parse_uci_move("e1g1") == Move::none());
+}
+
+TEST_CASE("Chess960 castling: king and rook may already stand on their destinations", "[position]") {
+    Position pos;
+    // The king is on g1 already; castling only moves the rook from h1 to f1.
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/6KR w H - 0 1", true));
+    Move m = pos.parse_uci_move("g1h1");
+    REQUIRE(m.kind() == Move::Castling);
+    Position before = pos;
+    pos.make_move(m);
+    CHECK(pos.piece_on(G1) == WKing);
+    CHECK(pos.piece_on(F1) == WRook);
+    CHECK(pos.piece_on(H1) == NoPiece);
+    CHECK(pos.key() == pos.compute_key());
+    pos.unmake_move(m);
+    CHECK(pos == before);
+}
