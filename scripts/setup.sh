@@ -1,0 +1,30 @@
+# Sourced by run.sh and test.sh: installs what the build needs, then configures and builds.
+# Everything here writes to stderr, so that run.sh can hand a clean stdout to a GUI.
+
+SENTE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+SENTE_PACKAGES=(cmake g++ make catch2 libcxxopts-dev)
+
+# Installs the Debian packages that are missing, as root; otherwise prints the command and stops.
+sente_install_packages() {
+    local missing=()
+    for pkg in "${SENTE_PACKAGES[@]}" "$@"; do
+        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "Missing packages: ${missing[*]}" >&2
+        echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "Installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2 && apt-get install -y -qq "${missing[@]}" >&2
+}
+
+# sente_build DIR [cmake options...]: configures (Release unless told otherwise) and builds.
+sente_build() {
+    local dir="$1"
+    shift
+    cmake -S "$SENTE_ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >&2
+    cmake --build "$dir" -j "$(nproc)" >&2
+}
