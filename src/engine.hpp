@@ -1,7 +1,8 @@
-// The Engine owns everything a game needs: the position with its history, the options and (later)
-// the search threads and hash table. The UCI layer translates text into calls on it.
+// The Engine owns everything a game needs: the position with its history, the hash table, the
+// search threads and the settings. The UCI layer translates text into calls on it.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,14 +10,28 @@
 
 #include "core/perft.hpp"
 #include "core/position.hpp"
+#include "search/search.hpp"
+#include "search/tt.hpp"
 
 namespace sente {
+
+struct BenchResult {
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int positions = 0;
+};
 
 class Engine {
 public:
     static constexpr int MaxThreads = 256;
     static constexpr int MaxHashMb = 65536;
     static constexpr int DefaultHashMb = 16;
+    static constexpr int DefaultMoveOverheadMs = 20;
+    static constexpr int MaxMultiPv = 256;
+    static constexpr int DefaultBenchDepth = 12;
+
+    Engine();
+    ~Engine();
 
     const Position& position() const { return position_; }
 
@@ -25,21 +40,52 @@ public:
     [[nodiscard]] std::optional<std::string> set_position(std::string_view fen,
                                                           const std::vector<std::string>& moves);
 
+    // ---- Settings ----
     void set_chess960(bool on);
     bool chess960() const { return chess960_; }
-    void set_threads(int n) { threads_ = n; }
-    int threads() const { return threads_; }
-    void set_hash_mb(int mb) { hash_mb_ = mb; }
-    int hash_mb() const { return hash_mb_; }
+    void set_threads(int n);
+    int threads() const { return threads_.size(); }
+    // Resizes the hash table; returns the size in MB actually allocated.
+    std::size_t set_hash_mb(int mb);
+    std::size_t hash_mb() const { return tt_.megabytes(); }
+    void clear_hash();
+    void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }
+    void set_multipv(int n) { multipv_ = n; }
+    void set_tempo(bool on) { tempo_ = on; }
+    bool tempo() const { return tempo_; }
+
+    // ---- Searching ----
+    // Starts a search of the current position in the background; it ends with callbacks.on_bestmove.
+    void go(const SearchLimits& limits, const std::vector<Move>& searchmoves, SearchCallbacks callbacks);
+    void stop() { threads_.stop(); }
+    void ponderhit() { threads_.ponderhit(); }
+    void wait() { threads_.wait(); }
+    bool searching() const { return threads_.searching(); }
+    // Clears the table and the move-ordering statistics.
+    void new_game();
+
+    // Searches every bench position to a fixed depth with one thread and a fresh table.
+    // `progress` (may be empty) is told each position's node count.
+    BenchResult bench(int depth, const std::function<void(int index, std::uint64_t nodes)>& progress);
+    // Searches the current position synchronously; used by the tempo experiment and tests.
+    std::uint64_t search_sync(const SearchLimits& limits, const SearchCallbacks& callbacks);
 
     // Perft from the current position with the engine's thread count; hash_mb 0 means no table.
     PerftResult perft(int depth, int hash_mb = 0) const;
 
 private:
+    SearchConfig config(const std::vector<Move>& searchmoves = {}) const;
+
     Position position_;
     bool chess960_ = false;
-    int threads_ = 1;
-    int hash_mb_ = DefaultHashMb;
+    int move_overhead_ms_ = DefaultMoveOverheadMs;
+    int multipv_ = 1;
+    bool tempo_ = true;
+    TranspositionTable tt_;
+    ThreadPool threads_;
 };
+
+// The positions `sente bench` searches: openings, middlegames, endgames and mates.
+const std::vector<std::string>& bench_positions();
 
 }  // namespace sente

@@ -14,6 +14,7 @@ using namespace sente;
 namespace {
 
 constexpr int MaxPerftDepth = 20;
+constexpr int MaxBenchDepth = 30;
 constexpr int BadUsage = 2;
 
 // Refuses the run with a one-line reason, as scripts expect from a command-line tool.
@@ -31,6 +32,24 @@ std::optional<int> parse_int(const std::string& text, int lo, int hi) {
     } catch (const std::exception&) {
         return std::nullopt;
     }
+}
+
+int run_bench(const std::vector<std::string>& rest) {
+    if (rest.size() > 1) return usage_error("bench takes at most one DEPTH");
+    int depth = Engine::DefaultBenchDepth;
+    if (!rest.empty()) {
+        auto d = parse_int(rest[0], 1, MaxBenchDepth);
+        if (!d) return usage_error("bench DEPTH must be a number from 1 to " + std::to_string(MaxBenchDepth));
+        depth = *d;
+    }
+    Engine engine;
+    BenchResult r = engine.bench(depth, [](int index, std::uint64_t nodes) {
+        std::cerr << "position " << index + 1 << ": " << nodes << " nodes\n";
+    });
+    std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
+    std::cerr << "positions: " << r.positions << ", depth " << depth << ", time " << r.time_ms << " ms\n";
+    std::cout << r.nodes << " nodes " << nps << " nps" << std::endl;
+    return 0;
 }
 
 int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
@@ -63,7 +82,7 @@ int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& 
 int main(int argc, char** argv) {
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
-    cli.positional_help("[perft DEPTH]").show_positional_help();
+    cli.positional_help("[perft DEPTH | bench [DEPTH]]").show_positional_help();
     cli.add_options()
         ("h,help", "Print this help and exit")
         ("v,version", "Print the version and exit");
@@ -74,7 +93,7 @@ int main(int argc, char** argv) {
         ("hash", "Table of subtree counts in MB (0: none)", cxxopts::value<int>()->default_value("0"))
         ("chess960", "Read the FEN and write castling moves as Chess960");
     cli.add_options("hidden")
-        ("command", "perft", cxxopts::value<std::string>())
+        ("command", "perft or bench", cxxopts::value<std::string>())
         ("args", "Arguments of the command", cxxopts::value<std::vector<std::string>>());
     cli.parse_positional({"command", "args"});
 
@@ -106,6 +125,7 @@ int main(int argc, char** argv) {
         }
         const std::string command = args["command"].as<std::string>();
         if (command == "perft") return run_perft(args, rest);
+        if (command == "bench") return run_bench(rest);
         return usage_error("unknown command '" + command + "' (try --help)");
     } catch (const cxxopts::exceptions::exception& e) {
         return usage_error(e.what());

@@ -238,15 +238,41 @@ TEST_CASE("Null move: flips the side, clears en passant, and unmakes exactly", "
     CHECK(pos == before);
 }
 
-TEST_CASE("Repetition: a position seen again since the last irreversible move", "[position]") {
+TEST_CASE("Repetition: twofold inside the search, threefold across the game", "[position]") {
     Position pos;
-    for (const char* m : {"g1f3", "g8f6", "f3g1", "f6g8"}) {
-        CHECK_FALSE(pos.is_repetition());
+    const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    for (const char* m : cycle) {
+        CHECK_FALSE(pos.is_repetition(0));
         pos.make_move(pos.parse_uci_move(m));
     }
-    CHECK(pos.is_repetition());
+    // The start position is back once: a draw only if the first occurrence is inside the search.
+    CHECK_FALSE(pos.is_repetition(0));
+    CHECK_FALSE(pos.is_repetition(3));
+    CHECK(pos.is_repetition(4));
+    for (const char* m : cycle) pos.make_move(pos.parse_uci_move(m));
+    CHECK(pos.is_repetition(0));  // the third occurrence is a draw wherever the others are
     pos.make_move(pos.parse_uci_move("e2e4"));  // a pawn move ends the chain
-    CHECK_FALSE(pos.is_repetition());
+    CHECK_FALSE(pos.is_repetition(100));
+}
+
+TEST_CASE("is_legal agrees with the generator on every move it is offered", "[position]") {
+    int checked = 0;
+    for (const auto& c : read_perft_suite("standard.epd")) {
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(c.fen));
+        MoveList legal;
+        generate<GenType::All>(pos, legal);
+        // Every from-to pair with every kind, legal or not.
+        for (int from = 0; from < 64; ++from)
+            for (int to = 0; to < 64; ++to)
+                for (auto kind : {Move::Normal, Move::Promotion, Move::EnPassant, Move::Castling})
+                    for (PieceType promo : {Knight, Bishop, Rook, Queen}) {
+                        Move m(Square(from), Square(to), kind, promo);
+                        REQUIRE(pos.is_legal(m) == legal.contains(m));
+                        ++checked;
+                    }
+    }
+    CHECK(checked == 128 * 64 * 64 * 16);
 }
 
 TEST_CASE("State stack: a 1,200-ply game fits", "[position]") {

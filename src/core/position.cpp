@@ -443,13 +443,137 @@ void Position::unmake_null_move() {
     --game_ply_;
 }
 
-bool Position::is_repetition() const {
+bool Position::gives_check(Move m) const {
+    const Color us = side_;
+    const Square king = king_square(~us);
+    const Square from = m.from(), to = m.to();
+    Bitboard occupied = pieces() ^ square_bb(from);
+    Bitboard ours = pieces(us) ^ square_bb(from);
+
+    if (m.kind() == Move::Castling) {
+        bool kingside = to > from;
+        Square rook_to = relative_square(us, kingside ? F1 : D1);
+        Square king_to = relative_square(us, kingside ? G1 : C1);
+        occupied = (occupied ^ square_bb(to)) | square_bb(rook_to) | square_bb(king_to);
+        return rook_attacks(rook_to, occupied) & square_bb(king);
+    }
+    if (m.kind() == Move::EnPassant) occupied ^= square_bb(Square(to - pawn_push(us)));
+    occupied |= square_bb(to);
+    ours |= square_bb(to);
+
+    // Direct check by the piece on its new square.
+    PieceType moved = m.kind() == Move::Promotion ? m.promotion() : type_of(board_[from]);
+    Bitboard direct = moved == Pawn ? pawn_attacks(us, to) : piece_attacks(moved, to, occupied);
+    if (direct & square_bb(king)) return true;
+    // Discovered check by a slider behind the origin square (or, for en passant, the captured pawn).
+    Bitboard sliders = ((bishop_attacks(king, occupied) & pieces(us, Bishop, Queen))
+                      | (rook_attacks(king, occupied) & pieces(us, Rook, Queen)));
+    return sliders & ours & ~square_bb(to);
+}
+
+bool Position::see_ge(Move m, int threshold) const {
+    if (m.kind() != Move::Normal) return threshold <= 0;  // castling, en passant, promotion: assume even
+
+    auto value_on = [&](Square s) { return board_[s] == NoPiece ? 0 : SeeValue[type_of(board_[s])]; };
+    const Square from = m.from(), to = m.to();
+    int swap = value_on(to) - threshold;
+    if (swap < 0) return false;
+    swap = value_on(from) - swap;
+    if (swap <= 0) return true;
+
+    Bitboard occupied = pieces() ^ square_bb(from) ^ square_bb(to);
+    Bitboard attackers = attackers_to(to, occupied);
+    const Bitboard diagonal = pieces(Bishop) | pieces(Queen);
+    const Bitboard straight = pieces(Rook) | pieces(Queen);
+    // Pinned pieces may recapture only along their pin line (an approximation: pins are taken
+    // from the board before the exchange).
+    Bitboard unable = 0;
+    for (Color c : {White, Black})
+        for (Bitboard p = pinned(c); p;) {
+            Square s = pop_lsb(p);
+            if (!aligned(king_square(c), s, to)) unable |= square_bb(s);
+        }
+
+    // Each side in turn recaptures with its least valuable attacker; x-ray attackers behind a piece
+    // join when it leaves. `result` says whether the side that made the move is ahead if the
+    // exchange stops now; the side that cannot or should not recapture ends it.
+    Color stm = side_;
+    bool result = true;
+    while (true) {
+        stm = ~stm;
+        attackers &= occupied;
+        Bitboard mine = attackers & pieces(stm) & ~unable;
+        if (!mine) break;
+        result = !result;
+
+        PieceType pt = Pawn;
+        while (!(mine & pieces(pt))) pt = PieceType(pt + 1);
+        if (pt == King)  // the king may recapture only if nothing defends the square any more
+            return (attackers & pieces(~stm)) ? !result : result;
+        swap = SeeValue[pt] - swap;
+        if (swap < int(result)) break;
+        occupied ^= square_bb(lsb(mine & pieces(pt)));
+        if (pt == Pawn || pt == Bishop || pt == Queen) attackers |= bishop_attacks(to, occupied) & diagonal;
+        if (pt == Rook || pt == Queen) attackers |= rook_attacks(to, occupied) & straight;
+    }
+    return result;
+}
+
+bool Position::insufficient_material() const {
+    if (pieces(Pawn) | pieces(Rook) | pieces(Queen)) return false;
+    Bitboard minors = pieces(Knight) | pieces(Bishop);
+    if (!more_than_one(minors)) return true;
+    // Only bishops, all on squares of one colour.
+    constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
+    return !pieces(Knight) && (!(pieces(Bishop) & DarkSquares) || !(pieces(Bishop) & ~DarkSquares));
+}
+
+bool Position::is_repetition(int ply) const {
     const StateInfo& st = states_.back();
     int reach = std::min(st.rule50, st.plies_from_null);
     int last = int(states_.size()) - 1;
+    int earlier = 0;
     for (int back = 4; back <= reach && last - back >= 0; back += 2)
-        if (states_[last - back].key == st.key) return true;
+        if (states_[last - back].key == st.key && (back <= ply || ++earlier == 2)) return true;
     return false;
+}
+
+bool Position::is_legal(Move m) const {
+    if (!m.is_ok()) return false;
+    if (m.kind() != Move::Promotion && m.promotion() != Knight) return false;  // stray bits
+    const Color us = side_;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    if (pc == NoPiece || color_of(pc) != us) return false;
+
+    // Castling, en passant and promotions are rare: ask the generator.
+    if (m.kind() != Move::Normal) {
+        MoveList moves;
+        generate<GenType::All>(*this, moves);
+        return moves.contains(m);
+    }
+    if (pieces(us) & square_bb(to)) return false;
+
+    const Bitboard occupied = pieces();
+    const PieceType pt = type_of(pc);
+    if (pt == Pawn) {
+        if (relative_rank(us, rank_of(to)) == 7) return false;  // needs the Promotion kind
+        const int up = pawn_push(us);
+        bool capture = (pawn_attacks(us, from) & pieces(~us)) & square_bb(to);
+        bool single = int(to) == int(from) + up && board_[to] == NoPiece;
+        bool dbl = int(to) == int(from) + 2 * up && relative_rank(us, rank_of(from)) == 1
+                && board_[to] == NoPiece && board_[Square(int(from) + up)] == NoPiece;
+        if (!capture && !single && !dbl) return false;
+    } else if (!(piece_attacks(pt, from, occupied) & square_bb(to))) {
+        return false;
+    }
+
+    const Square king = king_square(us);
+    if (pt == King) return !(attackers_to(to, occupied ^ square_bb(from)) & pieces(~us));
+    const Bitboard check = checkers();
+    if (more_than_one(check)) return false;
+    if (check && !((between_bb(king, lsb(check)) | check) & square_bb(to))) return false;
+    return !(pinned(us) & square_bb(from)) || aligned(king, from, to);
 }
 
 std::string Position::move_to_uci(Move m) const {

@@ -12,6 +12,9 @@
 
 namespace sente {
 
+// Piece values for static exchange evaluation, indexed by PieceType.
+constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
+
 // What make_move changes that unmake_move cannot recompute, plus values cached per ply.
 struct StateInfo {
     Key key = 0;
@@ -77,6 +80,21 @@ public:
     // Pieces of colour c that alone stand between c's king and an enemy slider.
     Bitboard pinned(Color c) const;
 
+    // Whether a legal move gives check, without making it.
+    bool gives_check(Move m) const;
+    // Static exchange evaluation: whether the exchange that the move starts on its destination
+    // square gains at least threshold (in SeeValue units), with both sides free to stop capturing.
+    bool see_ge(Move m, int threshold = 0) const;
+    // Whether the side has a piece other than king and pawns (the null-move zugzwang guard).
+    bool has_non_pawn_material(Color c) const { return pieces(c) & ~pieces(Pawn) & ~pieces(King); }
+    // Neither side can ever mate: bare kings, or one minor piece, or bishops all on one colour.
+    bool insufficient_material() const;
+    bool is_capture(Move m) const {
+        return (board_[m.to()] != NoPiece && m.kind() != Move::Castling) || m.kind() == Move::EnPassant;
+    }
+    bool is_capture_or_promotion(Move m) const { return is_capture(m) || m.kind() == Move::Promotion; }
+    Piece moved_piece(Move m) const { return board_[m.from()]; }
+
     // Moves. make_move takes a legal move; null moves pass the turn (never while in check).
     void make_move(Move m);
     void unmake_move(Move m);
@@ -85,8 +103,12 @@ public:
 
     // The key computed from the board alone, for checking the incremental one.
     Key compute_key() const;
-    // True when the current position occurred before since the last irreversible move.
-    bool is_repetition() const;
+    // A draw by repetition for the search: the position occurred before within the last `ply`
+    // plies (inside the search tree, where a second occurrence is as good as a third), or twice
+    // before in the game.
+    bool is_repetition(int ply = 0) const;
+    // Whether a move from any source (the hash table, a killer slot) is legal here.
+    bool is_legal(Move m) const;
 
     // Moves in UCI notation. Castling is king-to-destination (e1g1) normally and king-takes-rook
     // (e1h1) in Chess960 mode.

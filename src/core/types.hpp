@@ -105,6 +105,24 @@ static_assert(sizeof(Move) == 2);
 // 218 legal moves is the known maximum; the margin keeps generators free of bound checks.
 constexpr int MAX_MOVES = 256;
 
+static_assert(sizeof(Color) == 1 && sizeof(PieceType) == 1 && sizeof(Piece) == 1 && sizeof(Square) == 1);
+
+// ---- Scores ----------------------------------------------------------------------------------
+
+// Search scores in centipawns. A mate found at ply p scores MATE - p (mated: -MATE + p), so the
+// shortest mate is preferred; everything beyond MATE_IN_MAX_PLY is a mate score.
+using Value = int;
+constexpr int MAX_PLY = 128;
+constexpr Value VALUE_DRAW = 0;
+constexpr Value VALUE_MATE = 32000;
+constexpr Value VALUE_INFINITE = 32001;
+constexpr Value VALUE_NONE = 32002;
+constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+
+constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }
+constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
+constexpr bool is_mate_score(Value v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= -VALUE_MATE_IN_MAX_PLY; }
+
 // ---- Bitboard helpers ------------------------------------------------------------------------
 
 constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }

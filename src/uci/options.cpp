@@ -42,6 +42,7 @@ void Options::add_string(std::string name, std::string default_value, Handler on
 std::vector<std::string> Options::uci_lines() const {
     std::vector<std::string> lines;
     for (const Entry& e : entries_) {
+        if (e.hidden) continue;
         std::string line = "option name " + e.name + " type ";
         switch (e.type) {
         case Type::Check: line += "check default " + e.default_value; break;
@@ -57,6 +58,10 @@ std::vector<std::string> Options::uci_lines() const {
         lines.push_back(std::move(line));
     }
     return lines;
+}
+
+void Options::hide(std::string_view name) {
+    if (Entry* e = find(name)) e->hidden = true;
 }
 
 Options::Entry* Options::find(std::string_view name) {

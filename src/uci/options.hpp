@@ -19,6 +19,8 @@ public:
                   std::function<void(long long)> on_change);
     void add_button(std::string name, std::function<void()> on_press);
     void add_string(std::string name, std::string default_value, Handler on_change);
+    // Hidden options work with setoption but are not listed (research switches).
+    void hide(std::string_view name);
 
     // "option name ... type ..." lines for the `uci` reply.
     std::vector<std::string> uci_lines() const;
@@ -39,6 +41,7 @@ private:
         long long min = 0, max = 0;
         std::string value;
         Handler on_change;
+        bool hidden = false;
     };
     Entry* find(std::string_view name);
     const Entry* find(std::string_view name) const;

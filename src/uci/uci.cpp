@@ -2,7 +2,10 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdio>
+#include <limits>
 
+#include "eval/eval.hpp"
 #include "uci/perft_report.hpp"
 #include "version.hpp"
 
@@ -12,11 +15,14 @@ namespace {
 
 // Deeper perft than this would not finish in a human lifetime; refuse it rather than hang.
 constexpr int MaxPerftDepth = 20;
+constexpr int MaxBenchDepth = 30;
+constexpr std::size_t MaxShownInput = 64;  // characters of bad input echoed back
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
 std::vector<std::string_view> tokenize(std::string_view line) {
     std::vector<std::string_view> tokens;
     std::size_t i = 0;
-    auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; };
     while (i < line.size()) {
         while (i < line.size() && is_space(line[i])) ++i;
         std::size_t start = i;
@@ -36,57 +42,118 @@ std::string join(std::vector<std::string_view>::const_iterator first,
     return out;
 }
 
-std::optional<long long> parse_number(std::string_view s) {
-    long long n = 0;
+// Text from the GUI shown back in a message: bounded, and only printable ASCII.
+std::string shown(std::string_view text) {
+    std::string out;
+    for (char c : text.substr(0, MaxShownInput)) out += (c >= 32 && c < 127) ? c : '?';
+    if (text.size() > MaxShownInput) out += "...";
+    return out;
+}
+
+// A signed number; values beyond 64 bits are clamped rather than refused.
+std::optional<std::int64_t> parse_number(std::string_view s) {
+    std::int64_t n = 0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ec != std::errc() || ptr != s.data() + s.size()) return std::nullopt;
+    if (ptr != s.data() + s.size() || s.empty()) return std::nullopt;
+    if (ec == std::errc::result_out_of_range)
+        return s[0] == '-' ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+    if (ec != std::errc()) return std::nullopt;
     return n;
+}
+
+const char* bound_suffix(Bound b) {
+    return b == BoundLower ? " lowerbound" : b == BoundUpper ? " upperbound" : "";
 }
 
 }  // namespace
 
+std::string format_info(const SearchReport& r, const Position& root) {
+    std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth)
+                     + " multipv " + std::to_string(r.multipv) + " score " + format_score(r.score)
+                     + bound_suffix(r.bound) + " nodes " + std::to_string(r.nodes);
+    std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes * 1000;
+    line += " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) + " time "
+          + std::to_string(r.time_ms);
+    if (!r.pv.empty()) {
+        line += " pv";
+        Position pos = root;
+        for (Move m : r.pv) {
+            if (!pos.is_legal(m)) break;  // never print an illegal move, whatever happened
+            line += ' ' + pos.move_to_uci(m);
+            pos.make_move(m);
+        }
+    }
+    return line;
+}
+
 UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
-    options_.add_spin("Hash", Engine::DefaultHashMb, 1, Engine::MaxHashMb,
-                      [this](long long mb) { engine_.set_hash_mb(int(mb)); });
-    options_.add_spin("Threads", 1, 1, Engine::MaxThreads,
-                      [this](long long n) { engine_.set_threads(int(n)); });
+    options_.add_spin("Threads", 1, 1, Engine::MaxThreads, [this](long long n) { engine_.set_threads(int(n)); });
+    options_.add_spin("Hash", Engine::DefaultHashMb, 1, Engine::MaxHashMb, [this](long long mb) {
+        std::size_t got = engine_.set_hash_mb(int(mb));
+        if (got != std::size_t(mb))
+            info_string("Hash: could not allocate " + std::to_string(mb) + " MB, using " + std::to_string(got) + " MB");
+    });
+    options_.add_button("Clear Hash", [this] { engine_.clear_hash(); });
+    options_.add_spin("MultiPV", 1, 1, Engine::MaxMultiPv, [this](long long n) { engine_.set_multipv(int(n)); });
+    options_.add_spin("Move Overhead", Engine::DefaultMoveOverheadMs, 0, 5000,
+                      [this](long long ms) { engine_.set_move_overhead_ms(int(ms)); });
+    options_.add_check("Ponder", false, [](bool) {});  // the GUI decides when to ponder
     options_.add_check("UCI_Chess960", false, [this](bool on) { engine_.set_chess960(on); });
+    // Research switch for the tempo experiment: the evaluation without its side-to-move bonus.
+    options_.add_check("Tempo", true, [this](bool on) { engine_.set_tempo(on); });
+    options_.hide("Tempo");
 }
 
 void UciLoop::run(std::istream& in) {
     std::string line;
     while (std::getline(in, line))
-        if (!execute(line)) return;
+        if (!execute(line)) break;
+    engine_.stop();
+    engine_.wait();
 }
 
 bool UciLoop::execute(std::string_view line) {
+    if (!pending_options_.empty() && !engine_.searching()) {
+        auto pending = std::move(pending_options_);
+        pending_options_.clear();
+        for (const auto& [name, value] : pending) apply_setoption(name, value);
+    }
+
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;
     std::string_view cmd = tokens[0];
     Tokens args(tokens.begin() + 1, tokens.end());
 
-    if (cmd == "quit") return false;
+    if (cmd == "quit") {
+        engine_.stop();
+        engine_.wait();
+        return false;
+    }
     if (cmd == "uci") cmd_uci();
     else if (cmd == "isready") out_.line("readyok");
-    else if (cmd == "ucinewgame") {}
-    else if (cmd == "position") cmd_position(args);
+    else if (cmd == "ucinewgame") {
+        engine_.stop();
+        engine_.new_game();
+    } else if (cmd == "position") cmd_position(args);
     else if (cmd == "setoption") cmd_setoption(args);
     else if (cmd == "go") cmd_go(args);
-    else if (cmd == "stop" || cmd == "ponderhit") {}
-    else if (cmd == "d") {
-        std::string board = engine_.position().pretty();
-        std::size_t start = 0;
-        while (start < board.size()) {
-            std::size_t end = board.find('\n', start);
-            if (end == std::string::npos) end = board.size();
-            out_.line(std::string_view(board).substr(start, end - start));
-            start = end + 1;
-        }
-    } else {
-        std::string shown(cmd.substr(0, 64));
-        error("unknown command '" + shown + "'");
-    }
+    else if (cmd == "stop") engine_.stop();
+    else if (cmd == "ponderhit") engine_.ponderhit();
+    else if (cmd == "d") print_block(engine_.position().pretty());
+    else if (cmd == "eval") cmd_eval();
+    else if (cmd == "bench") cmd_bench(args);
+    else error("unknown command '" + shown(cmd) + "'");
     return true;
+}
+
+void UciLoop::print_block(const std::string& text) {
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        out_.line(std::string_view(text).substr(start, end - start));
+        start = end + 1;
+    }
 }
 
 void UciLoop::cmd_uci() {
@@ -107,13 +174,12 @@ void UciLoop::cmd_position(const Tokens& args) {
         fen = join(args.begin() + 1, moves_at);
         if (fen.empty()) return error("position fen needs a FEN");
     } else {
-        return error("position needs 'startpos' or 'fen <FEN>'");
+        return error("position needs 'startpos' or 'fen <FEN>', not '" + shown(args[0]) + "'");
     }
     std::vector<std::string> moves;
     if (moves_at != args.end())
         for (auto it = moves_at + 1; it != args.end(); ++it) moves.emplace_back(*it);
-    if (auto problem = engine_.set_position(fen, moves))
-        error(*problem + "; position unchanged");
+    if (auto problem = engine_.set_position(fen, moves)) error(shown(*problem) + "; position unchanged");
 }
 
 void UciLoop::cmd_setoption(const Tokens& args) {
@@ -123,7 +189,42 @@ void UciLoop::cmd_setoption(const Tokens& args) {
     std::string name = join(args.begin() + 1, value_at);
     std::string value = value_at == args.end() ? "" : join(value_at + 1, args.end());
     if (name.empty()) return error("setoption needs an option name");
-    if (auto message = options_.set(name, value)) info_string(*message);
+    // Changing the table or the threads under a running search is not safe: wait for its end.
+    if (engine_.searching()) {
+        pending_options_.emplace_back(name, value);
+        return;
+    }
+    apply_setoption(name, value);
+}
+
+void UciLoop::apply_setoption(const std::string& name, const std::string& value) {
+    if (auto message = options_.set(name, value)) info_string(shown(*message));
+}
+
+SearchCallbacks UciLoop::callbacks() {
+    SearchCallbacks cb;
+    Position root = engine_.position();
+    cb.on_iteration = [this, root](const SearchReport& r) {
+        if (r.pv.empty() && r.depth == 0) {
+            out_.line("info depth 0 score " + format_score(r.score));
+            return;
+        }
+        out_.line(format_info(r, root));
+    };
+    cb.on_currmove = [this, root](int depth, Move m, int number) {
+        out_.line("info depth " + std::to_string(depth) + " currmove " + root.move_to_uci(m) + " currmovenumber "
+                  + std::to_string(number));
+    };
+    cb.on_bestmove = [this, root](Move best, Move ponder) {
+        std::string line = "bestmove " + root.move_to_uci(best);
+        if (ponder != Move::none() && best != Move::none()) {
+            Position after = root;
+            after.make_move(best);
+            if (after.is_legal(ponder)) line += " ponder " + after.move_to_uci(ponder);
+        }
+        out_.line(line);
+    };
+    return cb;
 }
 
 void UciLoop::cmd_go(const Tokens& args) {
@@ -131,9 +232,57 @@ void UciLoop::cmd_go(const Tokens& args) {
         auto depth = args.size() > 1 ? parse_number(args[1]) : std::nullopt;
         if (!depth || *depth < 0 || *depth > MaxPerftDepth)
             return error("go perft needs a depth from 0 to " + std::to_string(MaxPerftDepth));
+        engine_.stop();
+        engine_.wait();
         return cmd_perft(int(*depth));
     }
-    error("search is not available in this build");
+
+    SearchLimits limits;
+    std::vector<Move> searchmoves;
+    const Position& pos = engine_.position();
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view key = args[i];
+        if (key == "infinite") {
+            limits.infinite = true;
+        } else if (key == "ponder") {
+            limits.ponder = true;
+        } else if (key == "searchmoves") {
+            for (; i + 1 < args.size(); ++i) {
+                Move m = pos.parse_uci_move(args[i + 1]);
+                if (m == Move::none()) {
+                    if (args[i + 1].size() < 4 || args[i + 1].size() > 5) break;  // the next keyword
+                    error("searchmoves: '" + shown(args[i + 1]) + "' is not a legal move; ignored");
+                } else {
+                    searchmoves.push_back(m);
+                }
+            }
+        } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo"
+                   || key == "movetime" || key == "depth" || key == "nodes" || key == "mate") {
+            auto value = i + 1 < args.size() ? parse_number(args[i + 1]) : std::nullopt;
+            if (!value) {
+                error("go " + std::string(key) + " needs a number");
+                continue;
+            }
+            ++i;
+            std::int64_t v = *value;
+            auto positive = [&](std::int64_t lo, std::int64_t hi) { return std::clamp(v, lo, hi); };
+            if (key == "wtime") limits.time[White] = std::max<std::int64_t>(v, 0);
+            else if (key == "btime") limits.time[Black] = std::max<std::int64_t>(v, 0);
+            else if (key == "winc") limits.inc[White] = std::max<std::int64_t>(v, 0);
+            else if (key == "binc") limits.inc[Black] = std::max<std::int64_t>(v, 0);
+            else if (key == "movestogo") limits.movestogo = v < 0 ? 1 : int(positive(0, 1000));
+            else if (key == "movetime") limits.movetime = positive(1, std::int64_t(1) << 40);
+            else if (key == "depth") limits.depth = int(positive(1, MAX_PLY - 1));
+            else if (key == "nodes") limits.nodes = std::uint64_t(positive(1, std::numeric_limits<std::int64_t>::max()));
+            else if (key == "mate") limits.mate = int(positive(1, MAX_PLY / 2));
+        } else {
+            error("go: unknown token '" + shown(key) + "' ignored");
+        }
+    }
+    // A second `go` during a search ends the first one (which still sends its bestmove).
+    engine_.stop();
+    engine_.wait();
+    engine_.go(limits, searchmoves, callbacks());
 }
 
 void UciLoop::cmd_perft(int depth) {
@@ -141,6 +290,42 @@ void UciLoop::cmd_perft(int depth) {
     PerftResult result = engine_.perft(depth);
     auto elapsed = std::chrono::steady_clock::now() - start;
     for (const std::string& l : perft_report(engine_.position(), result, true, elapsed)) out_.line(l);
+}
+
+void UciLoop::cmd_bench(const Tokens& args) {
+    int depth = Engine::DefaultBenchDepth;
+    if (!args.empty()) {
+        auto d = parse_number(args[0]);
+        if (!d || *d < 1 || *d > MaxBenchDepth) return error("bench depth must be from 1 to " + std::to_string(MaxBenchDepth));
+        depth = int(*d);
+    }
+    engine_.stop();
+    engine_.wait();
+    BenchResult r = engine_.bench(depth, {});
+    std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
+    out_.line(std::to_string(r.nodes) + " nodes " + std::to_string(nps) + " nps");
+}
+
+void UciLoop::cmd_eval() {
+    const Position& pos = engine_.position();
+    eval::Trace t = eval::trace(pos, engine_.tempo());
+    char buf[160];
+    out_.line("      Term    |    White    |    Black    |    Total");
+    out_.line("              |   MG    EG  |   MG    EG  |   MG    EG");
+    out_.line(" -------------+-------------+-------------+------------");
+    for (int i = 0; i < eval::TermCount; ++i) {
+        eval::Score w = t.terms[i][White], b = t.terms[i][Black], d = w - b;
+        std::snprintf(buf, sizeof buf, " %12s | %5d %5d | %5d %5d | %5d %5d", eval::TermNames[i], w.mg, w.eg, b.mg,
+                      b.eg, d.mg, d.eg);
+        out_.line(buf);
+    }
+    std::snprintf(buf, sizeof buf, " %12s |             |             | %5d %5d", "Mop-up", t.mop_up.mg, t.mop_up.eg);
+    out_.line(buf);
+    out_.line("Phase: " + std::to_string(t.phase) + "/" + std::to_string(eval::MaxPhase)
+              + "  endgame scale: " + std::to_string(t.scale) + "/64");
+    out_.line("Blended (White's view): " + std::to_string(t.white_view) + " cp");
+    out_.line("Tempo (side to move): " + std::to_string(t.tempo) + " cp");
+    out_.line("Evaluation (side to move): " + std::to_string(t.total) + " cp");
 }
 
 }  // namespace sente::uci

@@ -16,7 +16,7 @@ class UciLoop {
 public:
     UciLoop(Engine& engine, Output& out);
 
-    // Reads commands until `quit` or the end of input.
+    // Reads commands until `quit` or the end of input, then stops any search and returns.
     void run(std::istream& in);
     // Handles one line; returns false when the line was `quit`.
     bool execute(std::string_view line);
@@ -30,12 +30,22 @@ private:
     void cmd_uci();
     void cmd_position(const Tokens& args);
     void cmd_setoption(const Tokens& args);
+    void apply_setoption(const std::string& name, const std::string& value);
     void cmd_go(const Tokens& args);
     void cmd_perft(int depth);
+    void cmd_bench(const Tokens& args);
+    void cmd_eval();
+    void print_block(const std::string& text);
+    SearchCallbacks callbacks();
 
     Engine& engine_;
     Output& out_;
     Options options_;
+    // setoption commands that arrived during a search, applied once it has finished.
+    std::vector<std::pair<std::string, std::string>> pending_options_;
 };
+
+// Formats one search report as a UCI info line.
+std::string format_info(const SearchReport& r, const Position& root);
 
 }  // namespace sente::uci

@@ -1,0 +1,161 @@
+#include "search/movepick.hpp"
+
+#include <algorithm>
+
+namespace sente {
+
+namespace {
+
+// Most valuable victim first, then least valuable attacker; promotions by the new piece.
+int capture_score(const Position& pos, Move m) {
+    int victim = m.kind() == Move::EnPassant ? SeeValue[Pawn]
+               : pos.piece_on(m.to()) == NoPiece ? 0 : SeeValue[type_of(pos.piece_on(m.to()))];
+    int score = victim * 16 - int(type_of(pos.moved_piece(m)));
+    if (m.kind() == Move::Promotion) score += m.promotion() == Queen ? SeeValue[Queen] * 16 : -100000;
+    return score;
+}
+
+}  // namespace
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter,
+                       const ButterflyHistory& history)
+    : pos_(pos), history_(history), tt_move_(tt_move), counter_(counter), stage_(Stage::TTMove) {
+    killers_[0] = killers[0];
+    killers_[1] = killers[1];
+    if (!pos.is_legal(tt_move_)) tt_move_ = Move::none();
+}
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history)
+    : pos_(pos), history_(history), tt_move_(tt_move), stage_(Stage::QsTTMove),
+      quiescence_in_check_(pos.in_check()) {
+    if (!pos.is_legal(tt_move_) || (!quiescence_in_check_ && !pos.is_capture_or_promotion(tt_move_)))
+        tt_move_ = Move::none();
+}
+
+void MovePicker::score_captures() {
+    for (Scored* s = current_; s != end_; ++s) s->score = capture_score(pos_, s->move);
+}
+
+void MovePicker::score_quiets() {
+    const Color us = pos_.side_to_move();
+    for (Scored* s = current_; s != end_; ++s) s->score = history_.get(us, s->move);
+    // Insertion sort, best first: quiet lists are short and often nearly ordered already.
+    for (Scored* p = current_ + 1; p < end_; ++p) {
+        Scored tmp = *p;
+        Scored* q = p;
+        for (; q > current_ && (q - 1)->score < tmp.score; --q) *q = *(q - 1);
+        *q = tmp;
+    }
+}
+
+Move MovePicker::pick_best(Scored* begin, Scored* end) {
+    std::iter_swap(begin, std::max_element(begin, end, [](const Scored& a, const Scored& b) { return a.score < b.score; }));
+    return begin->move;
+}
+
+// Moves already handed out before the generated lists.
+bool MovePicker::is_special(Move m) const {
+    return m == tt_move_ || m == killers_[0] || m == killers_[1] || m == counter_;
+}
+
+Move MovePicker::next() {
+    while (true) {
+        switch (stage_) {
+        case Stage::TTMove:
+            stage_ = Stage::GenerateCaptures;
+            if (tt_move_ != Move::none()) return tt_move_;
+            break;
+
+        case Stage::GenerateCaptures: {
+            MoveList list;
+            generate<GenType::Captures>(pos_, list);
+            current_ = end_ = moves_;
+            for (Move m : list) *end_++ = {m, 0};
+            score_captures();
+            stage_ = Stage::GoodCaptures;
+            break;
+        }
+
+        case Stage::GoodCaptures:
+            while (current_ < end_) {
+                Move m = pick_best(current_++, end_);
+                if (m == tt_move_) continue;
+                // Losing captures and underpromotions wait until after the quiet moves.
+                bool underpromotion = m.kind() == Move::Promotion && m.promotion() != Queen;
+                if (underpromotion || !pos_.see_ge(m, 0)) {
+                    *bad_end_++ = {m, 0};
+                    continue;
+                }
+                return m;
+            }
+            stage_ = Stage::Killer1;
+            break;
+
+        case Stage::Killer1:
+        case Stage::Killer2:
+        case Stage::Counter: {
+            Move m = stage_ == Stage::Killer1 ? killers_[0] : stage_ == Stage::Killer2 ? killers_[1] : counter_;
+            bool duplicate = m == tt_move_ || (stage_ == Stage::Killer2 && m == killers_[0])
+                          || (stage_ == Stage::Counter && (m == killers_[0] || m == killers_[1]));
+            stage_ = Stage(int(stage_) + 1);
+            if (!duplicate && m != Move::none() && !pos_.is_capture_or_promotion(m)
+                && pos_.is_legal(m))
+                return m;
+            break;
+        }
+
+        case Stage::GenerateQuiets: {
+            stage_ = Stage::Quiets;
+            current_ = end_ = moves_;
+            MoveList list;
+            generate<GenType::Quiets>(pos_, list);
+            for (Move m : list) *end_++ = {m, 0};
+            score_quiets();
+            break;
+        }
+
+        case Stage::Quiets:
+            while (current_ < end_) {
+                Move m = (current_++)->move;
+                if (!is_special(m)) return m;
+            }
+            stage_ = Stage::BadCaptures;
+            break;
+
+        case Stage::BadCaptures:
+            if (bad_current_ < bad_end_) return (bad_current_++)->move;
+            stage_ = Stage::Done;
+            break;
+
+        case Stage::QsTTMove:
+            stage_ = Stage::QsGenerate;
+            if (tt_move_ != Move::none()) return tt_move_;
+            break;
+
+        case Stage::QsGenerate: {
+            MoveList list;
+            if (quiescence_in_check_) generate<GenType::All>(pos_, list);
+            else generate<GenType::Captures>(pos_, list);
+            current_ = end_ = moves_;
+            const Color us = pos_.side_to_move();
+            for (Move m : list)
+                *end_++ = {m, pos_.is_capture_or_promotion(m) ? capture_score(pos_, m) + (1 << 20) : history_.get(us, m)};
+            stage_ = Stage::QsCaptures;
+            break;
+        }
+
+        case Stage::QsCaptures:
+            while (current_ < end_) {
+                Move m = pick_best(current_++, end_);
+                if (m != tt_move_) return m;
+            }
+            stage_ = Stage::Done;
+            break;
+
+        case Stage::Done:
+            return Move::none();
+        }
+    }
+}
+
+}  // namespace sente

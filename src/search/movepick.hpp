@@ -1,0 +1,54 @@
+// The move picker: hands out moves one at a time in the order most likely to cut off early,
+// generating each group only when the previous one is exhausted.
+#pragma once
+
+#include "core/movegen.hpp"
+#include "search/history.hpp"
+
+namespace sente {
+
+class MovePicker {
+public:
+    // Main search: hash move, good captures, killers, counter move, quiets by history, bad captures.
+    MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter,
+               const ButterflyHistory& history);
+    // Quiescence: hash move and captures (all moves when in check).
+    MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
+
+    // The next move, or Move::none() when there are no more.
+    Move next();
+    // The stage the last move came from, for pruning decisions.
+    bool last_was_bad_capture() const { return stage_ == Stage::BadCaptures; }
+
+private:
+    enum class Stage {
+        TTMove, GenerateCaptures, GoodCaptures, Killer1, Killer2, Counter, GenerateQuiets, Quiets,
+        BadCaptures, QsTTMove, QsGenerate, QsCaptures, Done
+    };
+    struct Scored {
+        Move move;
+        int score;
+    };
+
+    void score_captures();
+    void score_quiets();
+    Move pick_best(Scored* begin, Scored* end);
+    bool is_special(Move m) const;
+
+    const Position& pos_;
+    const ButterflyHistory& history_;
+    Move tt_move_;
+    Move killers_[2] = {Move::none(), Move::none()};
+    Move counter_ = Move::none();
+    Stage stage_;
+    bool quiescence_in_check_ = false;
+
+    Scored moves_[MAX_MOVES];
+    Scored* current_ = moves_;
+    Scored* end_ = moves_;
+    Scored bad_captures_[MAX_MOVES];
+    Scored* bad_end_ = bad_captures_;
+    Scored* bad_current_ = bad_captures_;
+};
+
+}  // namespace sente

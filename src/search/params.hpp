@@ -1,0 +1,71 @@
+// Search and time-management constants: every tunable number of src/search/ in one place.
+#pragma once
+
+namespace sente::search_params {
+
+// Aspiration windows.
+constexpr int AspirationMinDepth = 4;
+constexpr int AspirationDelta = 16;
+
+// Reverse futility pruning: a static eval this far above beta at low depth is trusted.
+constexpr int RfpMaxDepth = 8;
+constexpr int RfpMargin = 75;  // per ply
+constexpr int RfpImprovingBonus = 60;
+
+// Null move: R = NullBase + depth / NullDepthDivisor + min(NullEvalMax, (eval - beta) / NullEvalDivisor).
+constexpr int NullMinDepth = 3;
+constexpr int NullBase = 3;
+constexpr int NullDepthDivisor = 3;
+constexpr int NullEvalDivisor = 200;
+constexpr int NullEvalMax = 3;
+
+// Razoring: hopeless shallow nodes go straight to quiescence.
+constexpr int RazorMaxDepth = 3;
+constexpr int RazorMargin = 220;  // per ply
+
+// Internal iterative reduction: nodes without a hash move are searched one ply shallower.
+constexpr int IirMinDepth = 4;
+
+// Late move pruning: quiet moves after (LmpBase + depth^2) / (2 - improving) are skipped.
+constexpr int LmpMaxDepth = 8;
+constexpr int LmpBase = 3;
+
+// Futility pruning of quiet moves.
+constexpr int FutilityMaxDepth = 8;
+constexpr int FutilityBase = 90;
+constexpr int FutilityPerDepth = 85;
+
+// SEE pruning thresholds, per ply (quiets scale with depth squared).
+constexpr int SeeQuietMargin = 25;
+constexpr int SeeCaptureMargin = 95;
+constexpr int SeeMaxDepth = 8;
+
+// Late move reductions: base + log(depth) * log(moves) / divisor, in hundredths.
+constexpr int LmrBase = 80;
+constexpr int LmrDivisor = 225;
+constexpr int LmrMinDepth = 3;
+constexpr int LmrHistoryDivisor = 8000;
+
+// Quiescence: captures that cannot lift the score near alpha are skipped.
+constexpr int DeltaMargin = 180;
+
+// History tables.
+constexpr int HistoryMax = 16384;
+constexpr int HistoryBonusPerDepth = 280;
+constexpr int HistoryBonusOffset = 220;
+constexpr int HistoryBonusMax = 2400;
+
+// How many nodes pass between looks at the clock.
+constexpr int NodesBetweenTimeChecks = 1024;
+
+// ---- Time management (all in milliseconds or percent) -------------------------------------------
+constexpr int DefaultMovesToGo = 32;      // sudden death: plan as if this many moves remain
+constexpr int MaxMovesToGo = 50;
+constexpr int IncrementUsePercent = 80;   // of the increment spent on each move
+constexpr int HardLimitMultiplier = 4;    // hard limit = soft limit x this, capped below
+constexpr int MaxTimeUsePercent = 70;     // never plan to use more of the remaining time
+constexpr int IterationStartPercent = 55; // no new iteration once this much of the soft limit is gone
+constexpr int MinimumThinkMs = 1;
+constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
+
+}  // namespace sente::search_params

@@ -1,0 +1,168 @@
+// The search: iterative deepening over a principal variation search with null-move pruning, late
+// move reductions and a quiescence search, run by one or more worker threads (Lazy SMP).
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/position.hpp"
+#include "search/history.hpp"
+#include "search/timeman.hpp"
+#include "search/tt.hpp"
+
+namespace sente {
+
+// One finished iteration (or one MultiPV line of it), for the `info` line.
+struct SearchReport {
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    Value score = 0;
+    Bound bound = BoundExact;
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct SearchCallbacks {
+    std::function<void(const SearchReport&)> on_iteration;
+    std::function<void(int depth, Move move, int number)> on_currmove;
+    std::function<void(Move best, Move ponder)> on_bestmove;
+};
+
+struct SearchConfig {
+    int multipv = 1;
+    bool tempo = true;
+    std::int64_t move_overhead_ms = 0;
+    std::vector<Move> searchmoves;  // empty: all legal moves
+};
+
+struct RootMove {
+    Move move;
+    Value score = -VALUE_INFINITE;
+    Value previous_score = -VALUE_INFINITE;
+    int seldepth = 0;
+    std::vector<Move> pv;
+};
+
+// What the threads of one search share.
+struct SearchShared {
+    explicit SearchShared(TranspositionTable& table) : tt(table) {}
+    TranspositionTable& tt;
+    SearchLimits limits;
+    SearchConfig config;
+    TimeManager time;
+    std::atomic<bool> stop{false};
+    std::atomic<bool> pondering{false};  // time limits are suspended until ponderhit
+};
+
+class Worker {
+public:
+    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) { clear(); }
+
+    // Forgets all move-ordering statistics (new game).
+    void clear();
+    // Iterative deepening from the root until a limit or `stop`. The main worker (id 0) also
+    // watches the clock and reports iterations; helpers only fill the shared table.
+    void iterate(const Position& root, const std::vector<RootMove>& root_moves, const SearchCallbacks* callbacks);
+
+    std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    const std::vector<RootMove>& completed() const { return completed_; }
+    int completed_depth() const { return completed_depth_; }
+
+private:
+    enum NodeType { NonPV, PV, Root };
+    struct Stack {
+        Move current_move = Move::none();
+        Piece moved_piece = NoPiece;
+        Move killers[2] = {Move::none(), Move::none()};
+        Value static_eval = VALUE_NONE;
+    };
+
+    template <NodeType NT>
+    Value search(Value alpha, Value beta, int depth, bool cut_node);
+    template <bool PvNode>
+    Value qsearch(Value alpha, Value beta);
+
+    void play(Move m);
+    void take_back(Move m);
+    void update_pv(Move m);
+    void check_limits();
+    void update_quiet_stats(Move best, const Move* quiets, int count, int depth);
+    void report(const SearchCallbacks& cb, int depth, Value alpha, Value beta);
+    // A stop takes effect only once depth 1 is complete, so there is always a move to play.
+    bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
+    Value evaluate() const;
+
+    int id_;
+    SearchShared& shared_;
+    Position pos_;
+    int ply_ = 0;
+    int seldepth_ = 0;
+    int root_depth_ = 0;
+    std::size_t pv_index_ = 0;
+    std::atomic<std::uint64_t> nodes_{0};
+    std::vector<RootMove> root_moves_;
+    std::vector<RootMove> completed_;  // root moves as the last finished iteration left them
+    int completed_depth_ = 0;
+    const SearchCallbacks* current_callbacks_ = nullptr;
+
+    Stack stack_[MAX_PLY + 4];
+    Move pv_[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_length_[MAX_PLY + 1];
+    ButterflyHistory history_;
+    CounterMoves counters_;
+};
+
+// Search threads, parked on a condition variable between searches.
+class ThreadPool {
+public:
+    explicit ThreadPool(TranspositionTable& tt);
+    ~ThreadPool();
+
+    void set_threads(int n);
+    int size() const { return int(workers_.size()); }
+    // Starts a search in the background; the result arrives through callbacks.on_bestmove.
+    void start(const Position& root, const SearchLimits& limits, const SearchConfig& config, SearchCallbacks callbacks);
+    void stop();
+    void ponderhit();
+    // Blocks until the current search, if any, has sent its best move.
+    void wait();
+    bool searching() const;
+    void clear();
+    // Runs a search in the calling thread with one worker (bench, tests). Returns nodes searched.
+    std::uint64_t search_sync(const Position& root, const SearchLimits& limits, const SearchConfig& config,
+                              const SearchCallbacks& callbacks);
+
+private:
+    struct Slot {
+        std::unique_ptr<Worker> worker;
+        std::thread thread;
+        bool has_work = false;
+    };
+    void thread_main(std::size_t index);
+    void main_search();
+    static std::vector<RootMove> root_moves_for(const Position& root, const SearchConfig& config);
+
+    SearchShared shared_;
+    std::vector<std::unique_ptr<Slot>> workers_;
+    mutable std::mutex mutex_;
+    std::condition_variable cv_;
+    bool exiting_ = false;
+    bool searching_ = false;
+    int running_helpers_ = 0;
+    Position root_;
+    std::vector<RootMove> root_moves_;
+    SearchCallbacks callbacks_;
+};
+
+// The score as UCI wants it: "cp X" or "mate N" (moves, negative when being mated).
+std::string format_score(Value v);
+
+}  // namespace sente

@@ -1,0 +1,49 @@
+#include "search/timeman.hpp"
+
+#include <algorithm>
+
+#include "search/params.hpp"
+
+namespace sente {
+
+using namespace search_params;
+
+void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overhead_ms) {
+    start_ = Clock::now();
+    limited_ = false;
+    if (limits.infinite) return;
+
+    if (limits.movetime > 0) {
+        limited_ = true;
+        soft_ = hard_ = std::max<std::int64_t>(MinimumThinkMs, limits.movetime - overhead_ms);
+        return;
+    }
+    if (limits.time[us] < 0) {
+        // Only the other side's clock (or none): think briefly rather than forever, unless the
+        // search has another limit (depth, nodes, mate).
+        if (limits.time[~us] >= 0 && !limits.depth && !limits.nodes && !limits.mate) {
+            limited_ = true;
+            soft_ = hard_ = 1000;
+        }
+        return;
+    }
+
+    limited_ = true;
+    // Clocks may arrive negative (a GUI over its own margin): treat them as almost nothing left.
+    std::int64_t left = std::max<std::int64_t>(0, limits.time[us] - overhead_ms);
+    std::int64_t inc = std::max<std::int64_t>(0, limits.inc[us]);
+    int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, MaxMovesToGo) : DefaultMovesToGo;
+
+    std::int64_t cap = left * MaxTimeUsePercent / 100;
+    // With one move to the time control, the whole cap is ours.
+    soft_ = mtg == 1 ? cap / 2 : left / mtg + inc * IncrementUsePercent / 100;
+    hard_ = mtg == 1 ? cap : std::min(cap, soft_ * HardLimitMultiplier);
+    soft_ = std::clamp<std::int64_t>(std::min(soft_, hard_), MinimumThinkMs, std::max<std::int64_t>(MinimumThinkMs, cap));
+    hard_ = std::max(hard_, soft_);
+}
+
+bool TimeManager::should_not_start_iteration() const {
+    return limited_ && elapsed_ms() >= soft_ * IterationStartPercent / 100;
+}
+
+}  // namespace sente

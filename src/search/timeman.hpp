@@ -1,0 +1,51 @@
+// Time management: how long to think about one move, from the clocks the GUI sends.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+
+#include "core/types.hpp"
+
+namespace sente {
+
+struct SearchLimits {
+    std::int64_t time[2] = {-1, -1};  // milliseconds left per colour; -1 = not given
+    std::int64_t inc[2] = {0, 0};
+    int movestogo = 0;
+    std::int64_t movetime = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+    int mate = 0;  // in moves
+    bool infinite = false;
+    bool ponder = false;
+
+    bool uses_clock(Color c) const { return time[c] >= 0 || movetime > 0; }
+};
+
+class TimeManager {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    // Sets the soft and hard limits for the side to move; `overhead` is the GUI's Move Overhead.
+    void start(const SearchLimits& limits, Color us, std::int64_t overhead_ms);
+    // Restarts the clock (on ponderhit, when our own time starts running).
+    void restart() { start_ = Clock::now(); }
+
+    std::int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    }
+    bool limited() const { return limited_; }
+    std::int64_t soft_ms() const { return soft_; }
+    std::int64_t hard_ms() const { return hard_; }
+    // Past the hard limit: stop at once.
+    bool out_of_time() const { return limited_ && elapsed_ms() >= hard_; }
+    // Too little of the soft limit left to finish another iteration.
+    bool should_not_start_iteration() const;
+
+private:
+    Clock::time_point start_ = Clock::now();
+    bool limited_ = false;
+    std::int64_t soft_ = 0, hard_ = 0;
+};
+
+}  // namespace sente

@@ -1,0 +1,88 @@
+// The transposition table: lockless in Hyatt's sense, so search threads share it without locks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+
+#include "core/types.hpp"
+
+namespace sente {
+
+enum Bound : std::uint8_t { BoundNone = 0, BoundUpper = 1, BoundLower = 2, BoundExact = 3 };
+
+// What a probe returns: a copy, never a pointer into the table.
+struct TTData {
+    Move move;
+    Value score;  // already converted back to "mate from the root" by the caller
+    Value eval;
+    int depth;
+    Bound bound;
+};
+
+// Mate scores are stored relative to the node (a mate in 3 from here is the same fact wherever
+// the node sits in the tree) and converted back to relative-to-root on probe.
+constexpr Value score_to_tt(Value v, int ply) {
+    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply : v;
+}
+constexpr Value score_from_tt(Value v, int ply) {
+    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= -VALUE_MATE_IN_MAX_PLY ? v + ply : v;
+}
+
+class TranspositionTable {
+public:
+    // Depths are stored with this offset so that quiescence entries (depth 0 and below) fit a byte.
+    static constexpr int DepthOffset = 8;
+
+    TranspositionTable() = default;
+    ~TranspositionTable();
+    TranspositionTable(const TranspositionTable&) = delete;
+    TranspositionTable& operator=(const TranspositionTable&) = delete;
+
+    // Allocates megabytes of table (cleared). Falls back to smaller sizes if memory is short and
+    // returns the size in MB actually allocated.
+    std::size_t resize(std::size_t megabytes);
+    // Zeroes the table, split over `threads` threads.
+    void clear(int threads = 1);
+    // Starts a new search: entries from older searches become preferred victims.
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
+
+    std::optional<TTData> probe(Key key, int ply) const;
+    void store(Key key, int ply, Value score, Value eval, Bound bound, int depth, Move move);
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
+
+    // Permille of a sample of entries written during the current search.
+    int hashfull() const;
+    std::size_t megabytes() const { return megabytes_; }
+
+private:
+    // One entry is two 64-bit words, key ^ data and data, read and written as relaxed atomics.
+    // A probe accepts an entry only when word0 ^ word1 == key, so a write torn by another thread
+    // reads as a miss rather than as another position's move. data, bit by bit:
+    //   0-15  move          16-31 score (int16)   32-47 static eval (int16)
+    //   48-55 depth + DepthOffset                 56-57 bound        58-63 generation
+    struct Entry {
+        std::uint64_t key_xor_data;
+        std::uint64_t data;
+    };
+    static constexpr int EntriesPerBucket = 4;
+    struct alignas(64) Bucket {
+        Entry entries[EntriesPerBucket];
+    };
+    static_assert(sizeof(Entry) == 16);
+    static_assert(sizeof(Bucket) == 64, "a bucket is one cache line");
+    static constexpr std::uint8_t GenerationMask = 63;
+
+    // The high half of key * bucket_count: a uniform bucket without a division.
+    std::size_t index(Key key) const {
+        __extension__ using Wide = unsigned __int128;
+        return std::size_t((Wide(key) * bucket_count_) >> 64);
+    }
+
+    Bucket* buckets_ = nullptr;
+    std::size_t bucket_count_ = 0;
+    std::size_t megabytes_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+}  // namespace sente
