@@ -161,7 +161,9 @@ private:
         if (!pos_.has_non_pawn_material(~c) && !(forward_file(c, s) & pos_.pieces())) {
             Square queening = make_square(file_of(s), c == White ? 7 : 0);
             int pawn_moves = std::min(5, 7 - r);
-            int king_moves = distance(pos_.king_square(~c), queening) - (pos_.side_to_move() == ~c);
+            // Counted as if the defender moved first, so that the term does not depend on the side
+            // to move: that is the tempo term's job alone.
+            int king_moves = distance(pos_.king_square(~c), queening) - 1;
             if (king_moves > pawn_moves) bonus.eg += UnstoppablePasser;
         }
         t.terms[PassedPawns][c] += bonus;

@@ -55,6 +55,10 @@ constexpr int HistoryBonusPerDepth = 280;
 constexpr int HistoryBonusOffset = 220;
 constexpr int HistoryBonusMax = 2400;
 
+// `go mate N` adds an exhaustive proof search for mates up to this length; longer mates are left
+// to the normal search, whose pruning finds them far sooner.
+constexpr int ProofMaxMoves = 6;
+
 // How many nodes pass between looks at the clock.
 constexpr int NodesBetweenTimeChecks = 1024;
 

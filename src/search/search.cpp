@@ -130,8 +130,10 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     const Key key = pos_.key();
     std::optional<TTData> tte = shared_.tt.probe(key, ply_);
     Move tt_move = root ? root_moves_[pv_index_].move : tte ? tte->move : Move::none();
+    // In a mate proof, bounds that the pruned search wrote prove nothing unless they are mates.
     if (!pv_node && tte && tte->depth >= depth && tte->score != VALUE_NONE && pos_.rule50() < 90
-        && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper)))
+        && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper))
+        && (!proving_ || is_mate_score(tte->score)))
         return tte->score;
 
     // 5. Static evaluation, improved by the table's score when its bound allows.
@@ -147,7 +149,10 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     const bool improving = !in_check && ply_ >= 2 && stack_[ply_ - 2].static_eval != VALUE_NONE
                         && ss.static_eval > stack_[ply_ - 2].static_eval;
 
-    if (!pv_node && !in_check) {
+    // A mate proof leaves out the pruning that trusts the static eval or reduces moves.
+    const bool mate_search = proving_;
+
+    if (!pv_node && !in_check && !mate_search) {
         // 6. Reverse futility pruning: far above beta at low depth, assume a move keeps us there.
         if (depth <= RfpMaxDepth && eval < VALUE_MATE_IN_MAX_PLY
             && eval - RfpMargin * depth + (improving ? RfpImprovingBonus : 0) >= beta)
@@ -179,7 +184,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     }
 
     // 9. Internal iterative reduction: with no hash move the ordering is poor; search shallower.
-    if (!root && depth >= IirMinDepth && tt_move == Move::none() && (pv_node || cut_node)) --depth;
+    if (!root && !mate_search && depth >= IirMinDepth && tt_move == Move::none() && (pv_node || cut_node)) --depth;
 
     // 10. The move loop.
     const Move counter = ply_ > 0 && stack_[ply_ - 1].current_move.is_ok()
@@ -207,8 +212,12 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         const bool gives_check = pos_.gives_check(m);
         const int history = capture ? 0 : history_.get(us, m);
 
-        // 11. Shallow-depth pruning, once a move has saved us from being mated.
-        if (!root && best > -VALUE_MATE_IN_MAX_PLY && pos_.has_non_pawn_material(us)) {
+        // 11. Pruning. Exact first: when only a mate delivered by this very move could beat
+        // alpha, a move that does not give check cannot.
+        if (!root && !gives_check && alpha >= mate_in(ply_ + 3)) continue;
+
+        // Then heuristic, at shallow depth, once a move has saved us from being mated.
+        if (!root && !mate_search && best > -VALUE_MATE_IN_MAX_PLY && pos_.has_non_pawn_material(us)) {
             if (!capture && !gives_check) {
                 // Late move pruning: after enough quiet moves the rest rarely matter. Quiet
                 // checks are still tried: they are how short mates are found.
@@ -237,7 +246,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
 
         // 13. Late move reductions, then PVS: a null window for all but the first move, and a
         // full-window re-search only when a move turns out better than expected.
-        if (depth >= LmrMinDepth && move_count > 1 + int(root) && (!capture || picker.last_was_bad_capture())) {
+        if (depth >= LmrMinDepth && move_count > 1 + int(root) && !mate_search
+            && (!capture || picker.last_was_bad_capture())) {
             int r = reduction(depth, move_count);
             r += !pv_node;
             r += cut_node;
@@ -282,8 +292,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if (!capture && m != best_move && quiet_count < 64) quiets_tried[quiet_count++] = m;
     }
 
-    // 14. No legal move: checkmate or stalemate.
+    // 14. No legal move: checkmate or stalemate. Every move pruned: a fail low.
     if (move_count == 0) return in_check ? mated_in(ply_) : VALUE_DRAW;
+    if (best == -VALUE_INFINITE) best = alpha;
 
     // 15. A quiet move that cut off is remembered for move ordering.
     if (best >= beta && !pos_.is_capture_or_promotion(best_move))
@@ -442,7 +453,9 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         }
 
         // Limits checked between iterations: a mate of the requested length, the clock.
-        if (limits.mate && previous >= VALUE_MATE - (2 * limits.mate - 1)) break;
+        if (limits.mate && previous >= mate_in(2 * limits.mate - 1)) break;
+        if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1 && prove_mate(callbacks))
+            break;
         if (!shared_.pondering) {
             if (shared_.time.should_not_start_iteration()) break;
             if (shared_.time.limited() && root_moves_.size() == 1 && root_depth_ >= 4) break;
@@ -450,6 +463,27 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (stopped()) break;
     }
     current_callbacks_ = nullptr;
+}
+
+// `go mate N` for short mates: a proof search at the current depth, where only a mate in N or
+// less lifts the score above alpha and mate-distance pruning bounds the tree at 2N - 1 plies.
+// Returns true when the mate is proven; otherwise the last exact result stays as it was.
+bool Worker::prove_mate(const SearchCallbacks* callbacks) {
+    const Value proof = mate_in(2 * shared_.limits.mate - 1) - 1;
+    pv_index_ = 0;
+    seldepth_ = 0;
+    proving_ = true;
+    Value score = search<Root>(proof, VALUE_INFINITE, root_depth_, false);
+    proving_ = false;
+    if (stopped() || score <= proof) {
+        root_moves_ = completed_;
+        return false;
+    }
+    std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    completed_ = root_moves_;
+    if (callbacks) report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+    return true;
 }
 
 template Value Worker::search<Worker::Root>(Value, Value, int, bool);

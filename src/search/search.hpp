@@ -96,6 +96,7 @@ private:
     void check_limits();
     void update_quiet_stats(Move best, const Move* quiets, int count, int depth);
     void report(const SearchCallbacks& cb, int depth, Value alpha, Value beta);
+    bool prove_mate(const SearchCallbacks* callbacks);
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
     bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
     Value evaluate() const;
@@ -112,6 +113,7 @@ private:
     std::vector<RootMove> completed_;  // root moves as the last finished iteration left them
     int completed_depth_ = 0;
     const SearchCallbacks* current_callbacks_ = nullptr;
+    bool proving_ = false;  // inside prove_mate()
 
     Stack stack_[MAX_PLY + 4];
     Move pv_[MAX_PLY + 1][MAX_PLY + 1];

@@ -1,0 +1,116 @@
+// Evaluation symmetry and the tempo identity; transposition-table mate conversion and torn writes.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+#include "epd.hpp"
+#include "eval/eval.hpp"
+#include "search/tt.hpp"
+
+using namespace sente;
+
+namespace {
+
+// The same position with colours swapped and the board turned upside down.
+std::string mirrored_fen(const std::string& fen) {
+    std::stringstream in(fen);
+    std::string board, side, castling, ep, rest;
+    in >> board >> side >> castling >> ep;
+    std::getline(in, rest);
+    std::vector<std::string> ranks;
+    std::stringstream b(board);
+    for (std::string r; std::getline(b, r, '/');) ranks.push_back(r);
+    std::reverse(ranks.begin(), ranks.end());
+    std::string out;
+    for (std::size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
+    auto swap_case = [](std::string s) {
+        for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+        return s;
+    };
+    out = swap_case(out) + (side == "w" ? " b " : " w ");
+    out += castling == "-" ? "-" : swap_case(castling);
+    out += ' ' + (ep == "-" ? ep : std::string{ep[0], char('1' + '8' - ep[1])});
+    return out + rest;
+}
+
+}  // namespace
+
+TEST_CASE("Eval: a position and its colour-flipped mirror score the same", "[eval]") {
+    int checked = 0;
+    for (const char* file : {"standard.epd", "tricky.epd"}) {
+        for (const auto& c : test::read_perft_suite(file)) {
+            Position pos, mirror;
+            REQUIRE_FALSE(pos.set_fen(c.fen));
+            std::string m = mirrored_fen(c.fen);
+            INFO(c.fen << "  /  " << m);
+            REQUIRE_FALSE(mirror.set_fen(m));
+            CHECK(eval::evaluate(pos) == eval::evaluate(mirror));
+            ++checked;
+        }
+    }
+    CHECK(checked == 128 + 13);
+}
+
+TEST_CASE("Eval: after a null move the score is minus the score before plus two tempi", "[eval]") {
+    int checked = 0;
+    for (const auto& c : test::read_perft_suite("standard.epd")) {
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(c.fen));
+        if (pos.in_check()) continue;  // no null move in check
+        Value before = eval::evaluate(pos);
+        Value tempo = eval::tempo_bonus(pos);
+        pos.make_null_move();
+        INFO(c.fen);
+        CHECK(eval::evaluate(pos) == -before + 2 * tempo);
+        CHECK(eval::evaluate(pos, false) == -(before - tempo));
+        ++checked;
+    }
+    CHECK(checked > 100);
+}
+
+TEST_CASE("Eval: the tempo bonus is largest in the opening and shrinks toward the endgame", "[eval]") {
+    Position opening, endgame;
+    REQUIRE_FALSE(endgame.set_fen("8/5pk1/6p1/7p/7P/6P1/5PK1/8 w - - 0 1"));
+    CHECK(eval::tempo_bonus(opening) == eval::Tempo.mg);
+    CHECK(eval::tempo_bonus(endgame) == eval::Tempo.eg);
+    CHECK(eval::Tempo.mg > eval::Tempo.eg);
+    CHECK(eval::evaluate(opening) - eval::evaluate(opening, false) == eval::Tempo.mg);
+}
+
+TEST_CASE("TT: mate scores are stored relative to the node and read back relative to the root", "[tt]") {
+    TranspositionTable tt;
+    tt.resize(1);
+    const Key key = 0x123456789ABCDEFULL;
+    // Found at ply 3: mate in 5 plies from the root, so 2 plies from this node.
+    tt.store(key, 3, mate_in(5), 0, BoundExact, 7, Move(E2, E4));
+    auto same_ply = tt.probe(key, 3);
+    REQUIRE(same_ply);
+    CHECK(same_ply->score == mate_in(5));
+    // The same node reached at ply 7 is mate in 9 plies from that root.
+    auto later = tt.probe(key, 7);
+    REQUIRE(later);
+    CHECK(later->score == mate_in(9));
+    CHECK(later->move == Move(E2, E4));
+    CHECK(later->depth == 7);
+    CHECK(later->bound == BoundExact);
+
+    tt.store(key + 1, 2, mated_in(6), 0, BoundUpper, 3, Move::none());
+    CHECK(tt.probe(key + 1, 4)->score == mated_in(8));
+    CHECK(score_from_tt(score_to_tt(123, 9), 2) == 123);  // ordinary scores are not moved
+}
+
+TEST_CASE("TT: a probe for another key misses; a deeper entry survives a shallow one", "[tt]") {
+    TranspositionTable tt;
+    tt.resize(1);
+    tt.store(42, 0, 50, 10, BoundLower, 9, Move(G1, F3));
+    CHECK_FALSE(tt.probe(43, 0));
+    tt.store(42, 0, 20, 10, BoundUpper, 2, Move::none());
+    auto e = tt.probe(42, 0);
+    REQUIRE(e);
+    CHECK(e->depth == 9);
+    CHECK(e->move == Move(G1, F3));
+    tt.clear();
+    CHECK_FALSE(tt.probe(42, 0));
+}

@@ -1,0 +1,189 @@
+// The search: mates and their distances, draws, limits, determinism; in process, one thread.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <regex>
+
+#include "engine.hpp"
+#include "eval/eval.hpp"
+
+using namespace sente;
+
+namespace {
+
+struct Outcome {
+    Move best = Move::none();
+    Value score = 0;
+    int depth = 0;
+    std::uint64_t nodes = 0;
+};
+
+Outcome search(Engine& engine, const std::string& fen, SearchLimits limits, const std::vector<std::string>& moves = {}) {
+    REQUIRE_FALSE(engine.set_position(fen, moves));
+    Outcome out;
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const SearchReport& r) {
+        out.score = r.score;
+        out.depth = r.depth;
+    };
+    cb.on_bestmove = [&](Move best, Move) { out.best = best; };
+    out.nodes = engine.search_sync(limits, cb);
+    return out;
+}
+
+SearchLimits depth_limit(int depth) {
+    SearchLimits l;
+    l.depth = depth;
+    return l;
+}
+
+// Moves to mate from the side to move's view: positive when it mates, negative when mated, 0 if none.
+int mate_moves(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return (VALUE_MATE - v + 1) / 2;
+    if (v <= -VALUE_MATE_IN_MAX_PLY) return -(VALUE_MATE + v) / 2;
+    return 0;
+}
+
+struct DmCase {
+    std::string fen;
+    int dm;
+};
+
+std::vector<DmCase> read_dm(const std::string& file) {
+    std::vector<DmCase> cases;
+    std::ifstream in(std::string(SENTE_TEST_DATA_DIR) + "/" + file);
+    static const std::regex pattern(R"(^(.*?)\s+dm\s+(-?\d+);)");
+    std::string line;
+    while (std::getline(in, line)) {
+        std::smatch m;
+        if (std::regex_search(line, m, pattern)) cases.push_back({m[1].str(), std::stoi(m[2].str())});
+    }
+    return cases;
+}
+
+}  // namespace
+
+TEST_CASE("Search: the ICS 180 mate in one and its mirror image", "[search]") {
+    Engine engine;
+    Outcome w = search(engine, "4k3/Q7/3K4/8/8/8/8/8 w - - 0 1", depth_limit(6));
+    CHECK(engine.position().move_to_uci(w.best) == "a7e7");
+    CHECK(mate_moves(w.score) == 1);
+    Outcome b = search(engine, "4k3/Q7/4K3/8/8/8/8/8 b - - 0 1", depth_limit(6));
+    CHECK(mate_moves(b.score) == -1);
+}
+
+TEST_CASE("Search: the 100 shortest matetrack mates, found at their length or shorter", "[search][mates]") {
+    auto cases = read_dm("matetrack_public.epd");
+    REQUIRE(cases.size() == 3264);
+    Engine engine;
+    engine.set_hash_mb(64);
+    int solved = 0;
+    for (std::size_t i = 0; i < 100; ++i) {
+        const auto& c = cases[i];
+        INFO(c.fen << " dm " << c.dm);
+        SearchLimits limits;
+        limits.mate = c.dm;
+        limits.nodes = 20'000'000;  // a bound, so that a miss cannot hang the test run
+        engine.new_game();
+        Outcome o = search(engine, c.fen, limits);
+        int found = mate_moves(o.score);
+        CHECK(found > 0);
+        CHECK(found <= c.dm);
+        solved += found > 0 && found <= c.dm;
+    }
+    CHECK(solved == 100);
+}
+
+TEST_CASE("Search: tablebase endgames", "[search][mates]") {
+    // The file's distances are exact, so a mate reported sooner than dm (or being mated sooner
+    // than -dm) would be false; a longer mate is true but slow, and allowed beyond short ones.
+    auto cases = read_dm("endgame_dm.epd");
+    REQUIRE(cases.size() == 75);
+    Engine engine;
+    engine.set_hash_mb(64);
+    int checked = 0, exact = 0;
+    for (const auto& c : cases) {
+        INFO(c.fen << " dm " << c.dm);
+        const bool short_mate = c.dm > 0 && c.dm <= 10;
+        SearchLimits limits;
+        limits.nodes = short_mate ? 20'000'000 : 1'000'000;
+        if (c.dm > 0) limits.mate = c.dm;
+        engine.new_game();
+        Outcome o = search(engine, c.fen, limits);
+        int found = mate_moves(o.score);
+        if (c.dm == 0) {
+            CHECK(found == 0);  // a draw is never called a mate
+        } else if (c.dm > 0) {
+            CHECK(found >= 0);  // the winning side never thinks it is mated
+            if (found) CHECK(found >= c.dm);
+            if (short_mate) CHECK(found == c.dm);
+            exact += found == c.dm;
+        } else {
+            CHECK(found <= 0);  // the losing side never claims a mate
+            if (found) CHECK(found <= c.dm);
+        }
+        ++checked;
+    }
+    CHECK(checked == 75);
+    CHECK(exact >= 23);  // every mate up to 10 moves, found at its exact length
+}
+
+TEST_CASE("Search: the fifty-move rule, and mate before it", "[search][draw]") {
+    Engine engine;
+    // Any move but a mate or a capture makes this the hundredth quiet ply.
+    Outcome draw = search(engine, "8/8/8/4k3/8/8/8/R3K3 w - - 99 120", depth_limit(8));
+    CHECK(draw.score == VALUE_DRAW);
+    Outcome mate = search(engine, "7k/8/6K1/8/8/8/8/R7 w - - 99 120", depth_limit(8));
+    CHECK(mate_moves(mate.score) == 1);
+}
+
+TEST_CASE("Search: threefold repetition through the game's moves", "[search][draw]") {
+    Engine engine;
+    // Black to move; g8 would bring the start position back for the third time.
+    std::vector<std::string> moves = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"};
+    REQUIRE_FALSE(engine.set_position(Position::StartFen, moves));
+    Move repeat = engine.position().parse_uci_move("f6g8");
+    SearchLimits limits = depth_limit(6);
+    Value score = 1;
+    Move best = Move::none();
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const SearchReport& r) { score = r.score; };
+    cb.on_bestmove = [&](Move m, Move) { best = m; };
+    engine.go(limits, {repeat}, cb);  // searchmoves: only the repeating move
+    engine.wait();
+    CHECK(best == repeat);
+    CHECK(score == VALUE_DRAW);
+}
+
+TEST_CASE("Search: insufficient material is a draw", "[search][draw]") {
+    Engine engine;
+    CHECK(search(engine, "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", depth_limit(8)).score == VALUE_DRAW);
+}
+
+TEST_CASE("Search: node and depth limits are exact, and bench is deterministic", "[search]") {
+    Engine engine;
+    SearchLimits nodes;
+    nodes.nodes = 20000;
+    Outcome a = search(engine, Position::StartFen.data(), nodes);
+    CHECK(a.nodes >= 20000);
+    CHECK(a.nodes <= 20000 + 1);
+    engine.new_game();
+    Outcome b = search(engine, Position::StartFen.data(), nodes);
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.best == b.best);
+    CHECK(search(engine, Position::StartFen.data(), depth_limit(5)).depth == 5);
+
+    BenchResult first = engine.bench(8, {});
+    BenchResult second = engine.bench(8, {});
+    CHECK(first.positions == int(bench_positions().size()));
+    CHECK(first.positions >= 30);
+    CHECK(first.nodes == second.nodes);
+}
+
+TEST_CASE("Search: every bench position is valid", "[search]") {
+    for (const std::string& fen : bench_positions()) {
+        Position pos;
+        INFO(fen);
+        CHECK_FALSE(pos.set_fen(fen));
+    }
+}
