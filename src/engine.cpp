@@ -50,7 +50,7 @@ void Engine::new_game() {
 SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
     SearchConfig c;
     c.multipv = multipv_;
-    c.tempo = tempo_;
+    c.tempo_percent = tempo_percent_;
     c.move_overhead_ms = move_overhead_ms_;
     c.searchmoves = searchmoves;
     return c;

@@ -51,8 +51,8 @@ public:
     void clear_hash();
     void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }
     void set_multipv(int n) { multipv_ = n; }
-    void set_tempo(bool on) { tempo_ = on; }
-    bool tempo() const { return tempo_; }
+    void set_tempo_percent(int percent) { tempo_percent_ = percent; }
+    int tempo_percent() const { return tempo_percent_; }
 
     // ---- Searching ----
     // Starts a search of the current position in the background; it ends with callbacks.on_bestmove.
@@ -80,7 +80,7 @@ private:
     bool chess960_ = false;
     int move_overhead_ms_ = DefaultMoveOverheadMs;
     int multipv_ = 1;
-    bool tempo_ = true;
+    int tempo_percent_ = 100;
     TranspositionTable tt_;
     ThreadPool threads_;
 };

@@ -1,10 +1,14 @@
 // The command line: no command speaks UCI; `perft` and `bench` are tools for people and scripts.
 #include <chrono>
+#include <cstdio>
 #include <cxxopts.hpp>
+#include <fstream>
 #include <iostream>
 #include <string>
 
 #include "engine.hpp"
+#include "epd_suite.hpp"
+#include "tempo_experiment.hpp"
 #include "uci/perft_report.hpp"
 #include "uci/uci.hpp"
 #include "version.hpp"
@@ -52,6 +56,64 @@ int run_bench(const std::vector<std::string>& rest) {
     return 0;
 }
 
+// Prints, per depth, the mean score, the mean change of score from the previous depth, the nodes and
+// the branching factor over the bench positions, once per tempo setting, as a Markdown table.
+int run_tempo_table(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
+    if (rest.size() > 1) return usage_error("tempo-table takes at most one DEPTH");
+    int depth = 12;
+    if (!rest.empty()) {
+        auto d = parse_int(rest[0], 2, MaxBenchDepth);
+        if (!d) return usage_error("tempo-table DEPTH must be a number from 2 to " + std::to_string(MaxBenchDepth));
+        depth = *d;
+    }
+    std::vector<int> settings;
+    for (int p : args["tempo"].as<std::vector<int>>()) {
+        if (p < 0 || p > 400) return usage_error("--tempo values are percentages from 0 to 400");
+        settings.push_back(p);
+    }
+    Engine engine;
+    std::vector<std::vector<TempoRow>> tables;
+    for (int p : settings) tables.push_back(tempo_experiment(engine, bench_positions(), depth, p));
+
+    std::cout << "| depth |";
+    for (int p : settings) std::cout << " tempo " << p << "%: score | change | nodes | EBF |";
+    std::cout << "\n|---|";
+    for (std::size_t i = 0; i < settings.size(); ++i) std::cout << "---|---|---|---|";
+    std::cout << '\n';
+    for (int d = 0; d < depth; ++d) {
+        std::cout << "| " << d + 1 << " |";
+        for (const auto& t : tables) {
+            const TempoRow& r = t[std::size_t(d)];
+            char buf[128];
+            std::snprintf(buf, sizeof buf, " %.1f | %.1f | %llu | %.2f |", r.mean_score, r.mean_score_change,
+                          static_cast<unsigned long long>(r.nodes), r.branching);
+            std::cout << buf;
+        }
+        std::cout << '\n';
+    }
+    std::cout << "positions without a mate score: ";
+    for (const auto& t : tables) std::cout << t.back().positions << ' ';
+    std::cout << std::endl;
+    return 0;
+}
+
+int run_solve(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
+    if (rest.size() != 1) return usage_error("solve needs exactly one EPD FILE");
+    int movetime = args["movetime"].as<int>();
+    if (movetime < 1 || movetime > 3'600'000) return usage_error("--movetime must be from 1 to 3600000 ms");
+    if (!std::ifstream(rest[0])) return usage_error("cannot read " + rest[0]);
+    Engine engine;
+    int solved = 0, total = 0;
+    run_epd_suite(engine, rest[0], movetime, [&](const EpdOutcome& o) {
+        ++total;
+        solved += o.solved;
+        std::cout << (o.solved ? "solved  " : "missed  ") << (o.id.empty() ? o.fen : o.id) << "  "
+                  << (o.played.empty() ? "(no move)" : o.played) << '\n';
+    });
+    std::cout << "solved " << solved << " of " << total << " at " << movetime << " ms" << std::endl;
+    return 0;
+}
+
 int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
     if (rest.size() != 1) return usage_error("perft needs exactly one DEPTH");
     auto depth = parse_int(rest[0], 0, MaxPerftDepth);
@@ -82,7 +144,7 @@ int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& 
 int main(int argc, char** argv) {
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
-    cli.positional_help("[perft DEPTH | bench [DEPTH]]").show_positional_help();
+    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH]]").show_positional_help();
     cli.add_options()
         ("h,help", "Print this help and exit")
         ("v,version", "Print the version and exit");
@@ -92,6 +154,11 @@ int main(int argc, char** argv) {
         ("threads", "Threads sharing the root moves", cxxopts::value<int>()->default_value("1"))
         ("hash", "Table of subtree counts in MB (0: none)", cxxopts::value<int>()->default_value("0"))
         ("chess960", "Read the FEN and write castling moves as Chess960");
+    cli.add_options("solve")
+        ("movetime", "Milliseconds per position", cxxopts::value<int>()->default_value("250"));
+    cli.add_options("tempo-table")
+        ("tempo", "Tempo settings to compare, in percent of the built-in bonus",
+         cxxopts::value<std::vector<int>>()->default_value("0,100"));
     cli.add_options("hidden")
         ("command", "perft or bench", cxxopts::value<std::string>())
         ("args", "Arguments of the command", cxxopts::value<std::vector<std::string>>());
@@ -105,7 +172,7 @@ int main(int argc, char** argv) {
     }
 
     if (args.count("help")) {
-        std::cout << cli.help({"", "perft"});
+        std::cout << cli.help({"", "perft", "solve", "tempo-table"});
         return 0;
     }
     if (args.count("version")) {
@@ -126,6 +193,8 @@ int main(int argc, char** argv) {
         const std::string command = args["command"].as<std::string>();
         if (command == "perft") return run_perft(args, rest);
         if (command == "bench") return run_bench(rest);
+        if (command == "tempo-table") return run_tempo_table(args, rest);
+        if (command == "solve") return run_solve(args, rest);
         return usage_error("unknown command '" + command + "' (try --help)");
     } catch (const cxxopts::exceptions::exception& e) {
         return usage_error(e.what());

@@ -64,7 +64,7 @@ TEST_CASE("Eval: after a null move the score is minus the score before plus two 
         pos.make_null_move();
         INFO(c.fen);
         CHECK(eval::evaluate(pos) == -before + 2 * tempo);
-        CHECK(eval::evaluate(pos, false) == -(before - tempo));
+        CHECK(eval::evaluate(pos, 0) == -(before - tempo));
         ++checked;
     }
     CHECK(checked > 100);
@@ -76,7 +76,8 @@ TEST_CASE("Eval: the tempo bonus is largest in the opening and shrinks toward th
     CHECK(eval::tempo_bonus(opening) == eval::Tempo.mg);
     CHECK(eval::tempo_bonus(endgame) == eval::Tempo.eg);
     CHECK(eval::Tempo.mg > eval::Tempo.eg);
-    CHECK(eval::evaluate(opening) - eval::evaluate(opening, false) == eval::Tempo.mg);
+    CHECK(eval::evaluate(opening) - eval::evaluate(opening, 0) == eval::Tempo.mg);
+    CHECK(eval::tempo_bonus(opening, 50) == eval::Tempo.mg / 2);
 }
 
 TEST_CASE("TT: mate scores are stored relative to the node and read back relative to the root", "[tt]") {

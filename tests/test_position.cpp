@@ -330,3 +330,24 @@ TEST_CASE("Chess960 castling: king and rook may already stand on their destinati
     pos.unmake_move(m);
     CHECK(pos == before);
 }
+
+TEST_CASE("SAN: pieces, captures, disambiguation, castling, promotion, check and mate", "[notation]") {
+    auto san = [](const char* fen, const char* uci) {
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(fen));
+        Move m = pos.parse_uci_move(uci);
+        REQUIRE(m != Move::none());
+        return pos.move_to_san(m);
+    };
+    CHECK(san(Position::StartFen.data(), "g1f3") == "Nf3");
+    CHECK(san(Position::StartFen.data(), "e2e4") == "e4");
+    CHECK(san("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "e4d5") == "exd5");
+    CHECK(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1") == "O-O");
+    CHECK(san("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1") == "O-O-O");
+    CHECK(san("7k/8/8/8/8/8/8/R5RK w - - 0 1", "a1b1") == "Rab1");
+    CHECK(san("7k/8/8/8/8/R7/8/R6K w - - 0 1", "a1a2") == "R1a2");
+    CHECK(san("k7/8/8/8/8/2Q1Q3/8/2Q4K w - - 0 1", "c3d2") == "Qc3d2");
+    CHECK(san("7k/1P6/8/8/8/8/8/7K w - - 0 1", "b7b8q") == "b8=Q+");
+    CHECK(san("6k1/5ppp/8/8/8/8/8/R6K w - - 0 1", "a1a8") == "Ra8#");
+    CHECK(san("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR b KQkq e3 0 3", "d4e3") == "dxe3");
+}

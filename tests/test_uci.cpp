@@ -1,6 +1,9 @@
 // The UCI protocol, driven through pipes to the built binary as a GUI drives it.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+#include <thread>
+
 #include "process.hpp"
 
 using namespace std::chrono_literals;
@@ -98,4 +101,177 @@ TEST_CASE("UCI: end of input acts as quit", "[uci]") {
     CHECK(engine.read_line(5s) == "readyok");
     engine.close_input();
     CHECK(engine.wait_exit(5s) == 0);
+}
+
+namespace {
+
+// Splits an info line into its fields; returns the value after a key.
+std::string field(const std::string& line, const std::string& key) {
+    std::istringstream in(line);
+    for (std::string w; in >> w;)
+        if (w == key) {
+            std::string v;
+            in >> v;
+            return v;
+        }
+    return "";
+}
+
+std::vector<std::string> search_lines(EngineProcess& engine, const std::string& go) {
+    engine.send(go);
+    return engine.read_until("bestmove", 30s);
+}
+
+}  // namespace
+
+TEST_CASE("UCI: go depth prints an info line per iteration, then a final one whose PV starts with the best move",
+          "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position startpos moves e2e4");
+    auto lines = search_lines(engine, "go depth 6");
+    REQUIRE(lines.size() >= 3);
+    int depth = 0;
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+        const std::string& l = lines[i];
+        REQUIRE(l.rfind("info ", 0) == 0);
+        if (l.find(" currmove ") != std::string::npos) continue;
+        int d = std::stoi(field(l, "depth"));
+        CHECK(d >= depth);
+        depth = d;
+        for (const char* key : {"seldepth", "score", "nodes", "nps", "hashfull", "time", "pv"})
+            CHECK(l.find(std::string(" ") + key + " ") != std::string::npos);
+    }
+    CHECK(depth == 6);
+    const std::string& final_info = lines[lines.size() - 2];
+    CHECK(final_info.find("bound") == std::string::npos);
+    std::string best = field(lines.back(), "bestmove");
+    CHECK(field(final_info, "pv") == best);
+    CHECK(best.size() >= 4);
+}
+
+TEST_CASE("UCI: stop ends go infinite at once, with exactly one bestmove", "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position startpos");
+    engine.send("go infinite");
+    std::this_thread::sleep_for(300ms);
+    engine.send("isready");  // answered during the search
+    auto ready = engine.read_until("readyok", 2s);
+    REQUIRE_FALSE(ready.empty());
+    for (const auto& l : ready) CHECK(l.rfind("bestmove", 0) != 0);
+    engine.send("stop");
+    auto rest = engine.read_until("bestmove", 2s);
+    REQUIRE_FALSE(rest.empty());
+    engine.send("isready");
+    auto after = engine.read_until("readyok", 2s);
+    REQUIRE(after.size() == 1);  // no second bestmove
+    engine.send("stop");         // a stop with no search running is ignored
+    engine.send("ponderhit");
+    engine.send("isready");
+    CHECK(engine.read_line(2s) == "readyok");
+}
+
+TEST_CASE("UCI: under go infinite, a found mate still waits for stop", "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position fen 4k3/Q7/3K4/8/8/8/8/8 w - - 0 1");
+    engine.send("go infinite");
+    std::this_thread::sleep_for(500ms);  // the mate is found in microseconds
+    engine.send("isready");
+    auto lines = engine.read_until("readyok", 2s);
+    REQUIRE_FALSE(lines.empty());
+    for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
+    engine.send("stop");
+    auto rest = engine.read_until("bestmove", 2s);
+    REQUIRE(rest.size() >= 2);
+    CHECK(rest.back() == "bestmove a7e7");
+    CHECK(field(rest[rest.size() - 2], "score") == "mate");
+    CHECK(rest[rest.size() - 2].find("score mate 1 ") != std::string::npos);
+}
+
+TEST_CASE("UCI: checkmated or stalemated at the root gives bestmove (none)", "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    auto mated = search_lines(engine, "go depth 5");
+    REQUIRE(mated.size() >= 2);
+    CHECK(mated.back() == "bestmove (none)");
+    CHECK(mated[mated.size() - 2].find("score mate 0") != std::string::npos);
+    engine.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    auto stalemate = search_lines(engine, "go movetime 100");
+    REQUIRE(stalemate.size() >= 2);
+    CHECK(stalemate.back() == "bestmove (none)");
+    CHECK(stalemate[stalemate.size() - 2].find("score cp 0") != std::string::npos);
+}
+
+TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position fen 4k3/Q7/3K4/8/8/8/8/8 w - - 0 1");
+    auto mate = search_lines(engine, "go mate 1");
+    REQUIRE(mate.size() >= 2);
+    CHECK(mate.back() == "bestmove a7e7");
+
+    engine.send("position startpos");
+    auto nodes = search_lines(engine, "go nodes 5000");
+    REQUIRE(nodes.size() >= 2);
+    CHECK(std::stoull(field(nodes[nodes.size() - 2], "nodes")) <= 5001);
+
+    auto start = std::chrono::steady_clock::now();
+    auto timed = search_lines(engine, "go movetime 300");
+    auto took = std::chrono::steady_clock::now() - start;
+    REQUIRE_FALSE(timed.empty());
+    CHECK(took < 1500ms);
+
+    auto only = search_lines(engine, "go depth 4 searchmoves a2a3 h2h4");
+    REQUIRE_FALSE(only.empty());
+    std::string best = field(only.back(), "bestmove");
+    CHECK((best == "a2a3" || best == "h2h4"));
+}
+
+TEST_CASE("UCI: quit during a search, and end of input during a search, exit cleanly", "[uci][search]") {
+    {
+        EngineProcess engine;
+        engine.send("go infinite");
+        std::this_thread::sleep_for(200ms);
+        engine.send("quit");
+        CHECK(engine.wait_exit(3s) == 0);
+    }
+    {
+        EngineProcess engine;
+        engine.send("go infinite");
+        std::this_thread::sleep_for(200ms);
+        engine.close_input();
+        CHECK(engine.wait_exit(3s) == 0);
+    }
+}
+
+TEST_CASE("UCI: a game on the clock, move after move", "[uci][search]") {
+    EngineProcess engine;
+    engine.send("uci");
+    REQUIRE_FALSE(engine.read_until("uciok", 5s).empty());
+    engine.send("ucinewgame");
+    std::string moves;
+    std::int64_t clock[2] = {1000, 1000};
+    for (int ply = 0; ply < 16; ++ply) {
+        engine.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
+        auto start = std::chrono::steady_clock::now();
+        engine.send("go wtime " + std::to_string(clock[0]) + " btime " + std::to_string(clock[1]) + " winc 10 binc 10");
+        auto lines = engine.read_until("bestmove", 5s);
+        auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        REQUIRE_FALSE(lines.empty());
+        clock[ply % 2] += 10 - used;
+        CHECK(clock[ply % 2] > 0);  // never lost on time
+        std::string best = field(lines.back(), "bestmove");
+        REQUIRE(best.size() >= 4);
+        moves += " " + best;
+    }
+}
+
+TEST_CASE("UCI: go with odd numbers never crashes", "[uci][search]") {
+    EngineProcess engine;
+    for (const char* go : {"go wtime -100 btime -100", "go wtime 0 btime 0 movestogo 0", "go depth 0",
+                           "go nodes 99999999999999999999 depth 3", "go movestogo -5 wtime 50 btime 50",
+                           "go wtime abc depth 2", "go btime 100", "go movetime 0"}) {
+        INFO(go);
+        auto lines = search_lines(engine, go);
+        REQUIRE_FALSE(lines.empty());
+        CHECK(field(lines.back(), "bestmove").size() >= 4);
+    }
 }

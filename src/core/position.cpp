@@ -602,6 +602,43 @@ Move Position::parse_uci_move(std::string_view text) const {
     return Move::none();
 }
 
+std::string Position::move_to_san(Move m) const {
+    const Piece pc = board_[m.from()];
+    const PieceType pt = type_of(pc);
+    std::string san;
+    if (m.kind() == Move::Castling) {
+        san = m.to() > m.from() ? "O-O" : "O-O-O";
+    } else {
+        if (pt == Pawn) {
+            if (is_capture(m)) san += char('a' + file_of(m.from()));
+        } else {
+            san += "PNBRQK"[pt];
+            // Name the origin file, rank or both when another such piece can reach the square.
+            MoveList moves;
+            generate<GenType::All>(*this, moves);
+            bool ambiguous = false, same_file = false, same_rank = false;
+            for (Move other : moves) {
+                if (other.to() != m.to() || other.from() == m.from() || board_[other.from()] != pc) continue;
+                ambiguous = true;
+                same_file |= file_of(other.from()) == file_of(m.from());
+                same_rank |= rank_of(other.from()) == rank_of(m.from());
+            }
+            if (ambiguous) {
+                if (!same_file) san += char('a' + file_of(m.from()));
+                else if (!same_rank) san += char('1' + rank_of(m.from()));
+                else san += square_name(m.from());
+            }
+        }
+        if (is_capture(m)) san += 'x';
+        san += square_name(m.to());
+        if (m.kind() == Move::Promotion) san += std::string("=") + "PNBRQK"[m.promotion()];
+    }
+    Position after = *this;
+    after.make_move(m);
+    if (after.in_check()) san += count_legal_moves(after) ? '+' : '#';
+    return san;
+}
+
 std::string Position::pretty() const {
     std::ostringstream out;
     out << "\n +---+---+---+---+---+---+---+---+\n";

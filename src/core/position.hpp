@@ -117,6 +117,9 @@ public:
     // accepted, since some GUIs send king-takes-rook there too.
     Move parse_uci_move(std::string_view text) const;
 
+    // Standard algebraic notation (Nf3, exd5, O-O, e8=Q+, Qh7#) of a legal move.
+    std::string move_to_san(Move m) const;
+
     // A diagram with the FEN, key and checkers, for the `d` command.
     std::string pretty() const;
 

@@ -52,7 +52,7 @@ class Evaluator {
 public:
     explicit Evaluator(const Position& pos) : pos_(pos) {}
 
-    Trace run(bool tempo) {
+    Trace run(int tempo_percent) {
         Trace t{};
         pawn_attacks_[White] = pawn_attacks_of<White>(pos_.pieces(White, Pawn));
         pawn_attacks_[Black] = pawn_attacks_of<Black>(pos_.pieces(Black, Pawn));
@@ -83,7 +83,7 @@ public:
         t.white_view = (total.mg * t.phase + total.eg * t.scale / 64 * (MaxPhase - t.phase)) / MaxPhase;
 
         // Tempo, the one place it is added: the side to move gets it, whoever that is.
-        t.tempo = tempo ? tempo_bonus(pos_) : 0;
+        t.tempo = tempo_bonus(pos_, tempo_percent);
         t.total = (pos_.side_to_move() == White ? t.white_view : -t.white_view) + t.tempo;
         return t;
     }
@@ -244,17 +244,17 @@ private:
 
 }  // namespace
 
-Value tempo_bonus(const Position& pos) {
+Value tempo_bonus(const Position& pos, int tempo_percent) {
     int phase = 0;
     for (int pt = Knight; pt <= Queen; ++pt) phase += PhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
     phase = std::min(phase, MaxPhase);
-    return (Tempo.mg * phase + Tempo.eg * (MaxPhase - phase)) / MaxPhase;
+    return (Tempo.mg * phase + Tempo.eg * (MaxPhase - phase)) * tempo_percent / (MaxPhase * 100);
 }
 
-Trace trace(const Position& pos, bool tempo) { return Evaluator(pos).run(tempo); }
+Trace trace(const Position& pos, int tempo_percent) { return Evaluator(pos).run(tempo_percent); }
 
-Value evaluate(const Position& pos, bool tempo) {
-    Value v = Evaluator(pos).run(tempo).total;
+Value evaluate(const Position& pos, int tempo_percent) {
+    Value v = Evaluator(pos).run(tempo_percent).total;
     // Keep heuristic scores clear of the mate range.
     return std::clamp(v, -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }

@@ -21,11 +21,12 @@ struct Trace {
     Value total = 0;      // what evaluate() returns
 };
 
-// The position's value for the side to move. With tempo off, the side-to-move bonus is left out
-// (for the tempo experiment); the search always runs with it on unless told otherwise.
-Value evaluate(const Position& pos, bool tempo = true);
-Trace trace(const Position& pos, bool tempo = true);
-// The tempo bonus blended for the position's phase.
-Value tempo_bonus(const Position& pos);
+// The position's value for the side to move. tempo_percent scales the side-to-move bonus: 100 is
+// the value in params.hpp, 0 leaves it out (for the tempo experiment).
+constexpr int DefaultTempoPercent = 100;
+Value evaluate(const Position& pos, int tempo_percent = DefaultTempoPercent);
+Trace trace(const Position& pos, int tempo_percent = DefaultTempoPercent);
+// The tempo bonus blended for the position's phase, at the given scale.
+Value tempo_bonus(const Position& pos, int tempo_percent = DefaultTempoPercent);
 
 }  // namespace sente::eval

@@ -45,7 +45,7 @@ void Worker::clear() {
     counters_.clear();
 }
 
-Value Worker::evaluate() const { return eval::evaluate(pos_, shared_.config.tempo); }
+Value Worker::evaluate() const { return eval::evaluate(pos_, shared_.config.tempo_percent); }
 
 void Worker::play(Move m) {
     Stack& ss = stack_[ply_];

@@ -38,7 +38,7 @@ struct SearchCallbacks {
 
 struct SearchConfig {
     int multipv = 1;
-    bool tempo = true;
+    int tempo_percent = 100;  // scale of the evaluation's tempo bonus
     std::int64_t move_overhead_ms = 0;
     std::vector<Move> searchmoves;  // empty: all legal moves
 };

@@ -99,8 +99,8 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
                       [this](long long ms) { engine_.set_move_overhead_ms(int(ms)); });
     options_.add_check("Ponder", false, [](bool) {});  // the GUI decides when to ponder
     options_.add_check("UCI_Chess960", false, [this](bool on) { engine_.set_chess960(on); });
-    // Research switch for the tempo experiment: the evaluation without its side-to-move bonus.
-    options_.add_check("Tempo", true, [this](bool on) { engine_.set_tempo(on); });
+    // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
+    options_.add_spin("Tempo", 100, 0, 400, [this](long long p) { engine_.set_tempo_percent(int(p)); });
     options_.hide("Tempo");
 }
 
@@ -308,7 +308,7 @@ void UciLoop::cmd_bench(const Tokens& args) {
 
 void UciLoop::cmd_eval() {
     const Position& pos = engine_.position();
-    eval::Trace t = eval::trace(pos, engine_.tempo());
+    eval::Trace t = eval::trace(pos, engine_.tempo_percent());
     char buf[160];
     out_.line("      Term    |    White    |    Black    |    Total");
     out_.line("              |   MG    EG  |   MG    EG  |   MG    EG");
