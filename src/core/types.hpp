@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace sente {
 
@@ -74,16 +75,17 @@ class Move {
 public:
     enum Kind : std::uint16_t { Normal = 0, Promotion = 1, EnPassant = 2, Castling = 3 };
 
-    constexpr Move() = default;
+    // Trivial, so that move arrays cost nothing to create; Move() (value-initialised) is none().
+    Move() = default;
     constexpr Move(Square from, Square to, Kind kind = Normal, PieceType promo = Knight)
         : data_(std::uint16_t(to | (from << 6) | ((promo - Knight) << 12) | (kind << 14))) {}
 
     // The empty move (nothing known) and the null move (pass, for the search) are distinct,
     // and neither can be a real move because a real move never has from == to.
-    static constexpr Move none() { return Move(); }
+    static constexpr Move none() { return from_raw(0); }
     static constexpr Move null() { return from_raw(65); }
     static constexpr Move from_raw(std::uint16_t raw) {
-        Move m;
+        Move m{};
         m.data_ = raw;
         return m;
     }
@@ -98,9 +100,10 @@ public:
     constexpr bool operator==(const Move&) const = default;
 
 private:
-    std::uint16_t data_ = 0;
+    std::uint16_t data_;
 };
 static_assert(sizeof(Move) == 2);
+static_assert(std::is_trivially_default_constructible_v<Move>);
 
 // 218 legal moves is the known maximum; the margin keeps generators free of bound checks.
 constexpr int MAX_MOVES = 256;
