@@ -30,6 +30,11 @@ const ReductionTable Reductions;
 
 int reduction(int depth, int move_count) { return Reductions.table[std::min(depth, 63)][std::min(move_count, 63)]; }
 
+// Best first; stable, so that equal scores keep the previous iteration's order.
+void sort_by_score(std::vector<RootMove>::iterator first, std::vector<RootMove>::iterator last) {
+    std::stable_sort(first, last, [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+}
+
 }  // namespace
 
 std::string format_score(Value v) {
@@ -422,8 +427,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             // Aspiration: a window around the last score, widened on each failure.
             while (true) {
                 Value score = search<Root>(alpha, beta, root_depth_, false);
-                std::stable_sort(root_moves_.begin() + long(pv_index_), root_moves_.end(),
-                                 [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                sort_by_score(root_moves_.begin() + long(pv_index_), root_moves_.end());
                 if (stopped()) break;
                 if (score <= alpha) {
                     if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
@@ -438,8 +442,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 delta += delta;
                 if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             }
-            std::stable_sort(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1,
-                             [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+            sort_by_score(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1);
         }
         if (stopped() && root_depth_ > 1) break;  // an interrupted iteration is thrown away
 
@@ -479,8 +482,7 @@ bool Worker::prove_mate(const SearchCallbacks* callbacks) {
         root_moves_ = completed_;
         return false;
     }
-    std::stable_sort(root_moves_.begin(), root_moves_.end(),
-                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    sort_by_score(root_moves_.begin(), root_moves_.end());
     completed_ = root_moves_;
     if (callbacks) report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
     return true;
@@ -494,17 +496,11 @@ ThreadPool::ThreadPool(TranspositionTable& tt) : shared_(tt) { set_threads(1); }
 
 ThreadPool::~ThreadPool() {
     stop();
-    wait();
-    {
-        std::lock_guard lock(mutex_);
-        exiting_ = true;
-    }
-    cv_.notify_all();
-    for (auto& slot : workers_)
-        if (slot->thread.joinable()) slot->thread.join();
+    join_all();
 }
 
-void ThreadPool::set_threads(int n) {
+// Waits for the current search, then wakes every parked thread to exit and joins each once.
+void ThreadPool::join_all() {
     wait();
     {
         std::lock_guard lock(mutex_);
@@ -515,6 +511,10 @@ void ThreadPool::set_threads(int n) {
         if (slot->thread.joinable()) slot->thread.join();
     workers_.clear();
     exiting_ = false;
+}
+
+void ThreadPool::set_threads(int n) {
+    join_all();
     for (int i = 0; i < std::max(1, n); ++i) {
         auto slot = std::make_unique<Slot>();
         slot->worker = std::make_unique<Worker>(i, shared_);
@@ -533,10 +533,7 @@ std::vector<RootMove> ThreadPool::root_moves_for(const Position& root, const Sea
     return moves;
 }
 
-void ThreadPool::start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
-                       SearchCallbacks callbacks) {
-    wait();
-    std::lock_guard lock(mutex_);
+void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config) {
     root_ = root;
     shared_.limits = limits;
     shared_.config = config;
@@ -545,6 +542,13 @@ void ThreadPool::start(const Position& root, const SearchLimits& limits, const S
     shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
     shared_.tt.new_search();
     root_moves_ = root_moves_for(root, config);
+}
+
+void ThreadPool::start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
+                       SearchCallbacks callbacks) {
+    wait();
+    std::lock_guard lock(mutex_);
+    prepare(root, limits, config);
     callbacks_ = std::move(callbacks);
     searching_ = true;
     workers_[0]->has_work = true;
@@ -672,16 +676,12 @@ void ThreadPool::clear() {
 std::uint64_t ThreadPool::search_sync(const Position& root, const SearchLimits& limits, const SearchConfig& config,
                                       const SearchCallbacks& callbacks) {
     wait();
-    shared_.limits = limits;
-    shared_.config = config;
-    shared_.stop = false;
-    shared_.pondering = false;
-    shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
-    shared_.tt.new_search();
-    auto moves = root_moves_for(root, config);
+    SearchLimits not_pondering = limits;
+    not_pondering.ponder = false;
+    prepare(root, not_pondering, config);
     Worker& main = *workers_[0]->worker;
-    if (moves.empty()) return 0;
-    main.iterate(root, moves, &callbacks);
+    if (root_moves_.empty()) return 0;
+    main.iterate(root_, root_moves_, &callbacks);
     if (callbacks.on_bestmove) {
         const RootMove& rm = main.completed()[0];
         callbacks.on_bestmove(rm.move, rm.pv.size() > 1 ? rm.pv[1] : Move::none());

@@ -149,6 +149,9 @@ private:
         bool has_work = false;
     };
     void thread_main(std::size_t index);
+    void join_all();
+    // Sets up the shared state and the root moves for a search (under the lock, or with no threads busy).
+    void prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config);
     void main_search();
     static std::vector<RootMove> root_moves_for(const Position& root, const SearchConfig& config);
 

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Plays Sente against other UCI engines with fastchess or cutechess-cli, whichever is on PATH
+# (this script never downloads or builds either), and prints the runner's Elo table.
+#
+#   scripts/match.sh [options] [OPPONENT ...]
+#
+# OPPONENT is one of the Debian engines by name (gnuchess, toga2, glaurung, stockfish), or
+# stockfish@ELO for Stockfish limited to that Elo, or the path of any UCI engine. Default:
+# gnuchess toga2 glaurung. Every engine gets one thread and the same hash.
+#
+# Options:
+#   --games N         games per opponent (default 100; played in pairs with colours reversed)
+#   --tc TC           time control, seconds+increment (default 8+0.08)
+#   --concurrency C   games at once (default 2)
+#   --hash MB         hash per engine (default 16)
+#   --book FILE       EPD openings (default ../shared/data/openings/noob_3moves_2000.epd when present)
+#   --sente PATH      the Sente binary (default build/sente, built if missing)
+#   --pgn FILE        save the games
+#   --sprt            instead of a fixed count, an SPRT (elo0=0 elo1=10) against the first opponent
+#   --option NAME=V   a UCI option for Sente (repeatable)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$ROOT/build/sente" pgn="" sprt=0
+sente_options=()
+opponents=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --games) games="$2"; shift 2 ;;
+        --tc) tc="$2"; shift 2 ;;
+        --concurrency) concurrency="$2"; shift 2 ;;
+        --hash) hash="$2"; shift 2 ;;
+        --book) book="$2"; shift 2 ;;
+        --sente) sente="$2"; shift 2 ;;
+        --pgn) pgn="$2"; shift 2 ;;
+        --sprt) sprt=1; shift ;;
+        --option) sente_options+=("$2"); shift 2 ;;
+        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -*) echo "match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+        *) opponents+=("$1"); shift ;;
+    esac
+done
+[ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess toga2 glaurung)
+[[ "$games" =~ ^[0-9]+$ && "$games" -ge 2 ]] || { echo "match.sh: --games needs a number >= 2" >&2; exit 2; }
+[ -z "$book" ] && [ -r "$ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$ROOT/../shared/data/openings/noob_3moves_2000.epd"
+if [ ! -x "$sente" ]; then
+    source "$ROOT/scripts/setup.sh"
+    sente_install_packages
+    sente_build "$ROOT/build"
+fi
+
+runner=""
+if command -v fastchess >/dev/null; then runner=fastchess
+elif command -v cutechess-cli >/dev/null; then runner=cutechess-cli
+else
+    echo "match.sh: neither fastchess nor cutechess-cli is on PATH; install one of them first" >&2
+    exit 2
+fi
+
+find_engine() {  # a Debian engine's binary, looked for on PATH and in /usr/games
+    command -v "$1" 2>/dev/null || { [ -x "/usr/games/$1" ] && echo "/usr/games/$1"; } || true
+}
+
+# engine_args NAME: the runner's words for one engine (one per line).
+engine_args() {
+    local spec="$1" bin
+    case "$spec" in
+        gnuchess)
+            bin=$(find_engine gnuchess)
+            [ -n "$bin" ] || { echo "match.sh: gnuchess not installed (apt-get install gnuchess)" >&2; exit 2; }
+            printf '%s\n' "cmd=$bin" "args=--uci" "name=GNUChess" "option.Hash=$hash" "option.OwnBook=false" ;;
+        toga2)
+            bin=$(find_engine toga2)
+            [ -n "$bin" ] || { echo "match.sh: toga2 not installed (apt-get install toga2)" >&2; exit 2; }
+            printf '%s\n' "cmd=$bin" "name=TogaII" "option.Hash=$hash" "option.Number of Threads=1" "option.OwnBook=false" ;;
+        glaurung)
+            bin=$(find_engine glaurung)
+            [ -n "$bin" ] || { echo "match.sh: glaurung not installed (apt-get install glaurung)" >&2; exit 2; }
+            printf '%s\n' "cmd=$bin" "name=Glaurung" "option.Hash=$hash" "option.Threads=1" "option.OwnBook=false" "option.Ponder=false" ;;
+        stockfish|stockfish@*)
+            bin=$(find_engine stockfish)
+            [ -n "$bin" ] || { echo "match.sh: stockfish not installed (apt-get install stockfish)" >&2; exit 2; }
+            if [[ "$spec" == stockfish@* ]]; then
+                printf '%s\n' "cmd=$bin" "name=Stockfish${spec#stockfish}" "option.Hash=$hash" "option.Threads=1" \
+                    "option.UCI_LimitStrength=true" "option.UCI_Elo=${spec#stockfish@}"
+            else
+                printf '%s\n' "cmd=$bin" "name=Stockfish" "option.Hash=$hash" "option.Threads=1"
+            fi ;;
+        *)
+            [ -x "$spec" ] || { echo "match.sh: $spec is not an engine name or an executable" >&2; exit 2; }
+            printf '%s\n' "cmd=$spec" "name=$(basename "$spec")" "option.Hash=$hash" ;;
+    esac
+}
+
+cmd=("$runner")
+sente_words=("cmd=$sente" "name=Sente" "option.Hash=$hash" "option.Threads=1")
+for o in "${sente_options[@]}"; do sente_words+=("option.$o"); done
+cmd+=(-engine "${sente_words[@]}")
+for opp in "${opponents[@]}"; do
+    mapfile -t words < <(engine_args "$opp")
+    [ ${#words[@]} -gt 0 ] || exit 2
+    cmd+=(-engine "${words[@]}")
+    [ "$sprt" = 1 ] && break
+done
+
+rounds=$(( games / 2 ))
+if [ "$runner" = fastchess ]; then
+    cmd+=(-each "tc=$tc" -concurrency "$concurrency" -recover -config "outname=/dev/null")
+    [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
+    [ -n "$pgn" ] && cmd+=(-pgnout "file=$pgn")
+    if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
+    else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
+    # A gauntlet: Sente (the first engine) plays each opponent, not the opponents each other.
+    [ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
+else
+    cmd+=(-each "tc=$tc" proto=uci -concurrency "$concurrency" -recover)
+    [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
+    [ -n "$pgn" ] && cmd+=(-pgnout "$pgn")
+    if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
+    else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
+    [ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
+    # cutechess-cli wants engine options as option.NAME=VALUE too, and name=/cmd= as given.
+fi
+
+echo "match.sh: ${cmd[*]}" >&2
+exec "${cmd[@]}"
