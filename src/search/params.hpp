@@ -7,11 +7,6 @@ namespace sente::search_params {
 constexpr int AspirationMinDepth = 4;
 constexpr int AspirationDelta = 16;
 
-// Reverse futility pruning: a static eval this far above beta at low depth is trusted.
-constexpr int RfpMaxDepth = 8;
-constexpr int RfpMargin = 75;  // per ply
-constexpr int RfpImprovingBonus = 60;
-
 // Null move: R = NullBase + depth / NullDepthDivisor + min(NullEvalMax, (eval - beta) / NullEvalDivisor).
 constexpr int NullMinDepth = 3;
 constexpr int NullBase = 3;
@@ -58,6 +53,9 @@ constexpr int HistoryBonusMax = 2400;
 // `go mate N` adds an exhaustive proof search for mates up to this length; longer mates are left
 // to the normal search, whose pruning finds them far sooner.
 constexpr int ProofMaxMoves = 6;
+
+// Plies beyond a mate's length after which a timed or infinite search stops iterating.
+constexpr int MateSettleDepth = 6;
 
 // How many nodes pass between looks at the clock.
 constexpr int NodesBetweenTimeChecks = 1024;
