@@ -29,6 +29,9 @@ public:
     static constexpr int DefaultMoveOverheadMs = 20;
     static constexpr int MaxMultiPv = 256;
     static constexpr int DefaultBenchDepth = 12;
+    static constexpr int MaxBenchDepth = 30;
+    // Deeper perft would not finish in a lifetime: refused rather than left to hang.
+    static constexpr int MaxPerftDepth = 20;
 
     Engine();
     ~Engine();

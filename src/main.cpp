@@ -17,8 +17,6 @@ using namespace sente;
 
 namespace {
 
-constexpr int MaxPerftDepth = 20;
-constexpr int MaxBenchDepth = 30;
 constexpr int BadUsage = 2;
 
 // Refuses the run with a one-line reason, as scripts expect from a command-line tool.
@@ -42,8 +40,8 @@ int run_bench(const std::vector<std::string>& rest) {
     if (rest.size() > 1) return usage_error("bench takes at most one DEPTH");
     int depth = Engine::DefaultBenchDepth;
     if (!rest.empty()) {
-        auto d = parse_int(rest[0], 1, MaxBenchDepth);
-        if (!d) return usage_error("bench DEPTH must be a number from 1 to " + std::to_string(MaxBenchDepth));
+        auto d = parse_int(rest[0], 1, Engine::MaxBenchDepth);
+        if (!d) return usage_error("bench DEPTH must be a number from 1 to " + std::to_string(Engine::MaxBenchDepth));
         depth = *d;
     }
     Engine engine;
@@ -62,8 +60,8 @@ int run_tempo_table(const cxxopts::ParseResult& args, const std::vector<std::str
     if (rest.size() > 1) return usage_error("tempo-table takes at most one DEPTH");
     int depth = 12;
     if (!rest.empty()) {
-        auto d = parse_int(rest[0], 2, MaxBenchDepth);
-        if (!d) return usage_error("tempo-table DEPTH must be a number from 2 to " + std::to_string(MaxBenchDepth));
+        auto d = parse_int(rest[0], 2, Engine::MaxBenchDepth);
+        if (!d) return usage_error("tempo-table DEPTH must be a number from 2 to " + std::to_string(Engine::MaxBenchDepth));
         depth = *d;
     }
     std::vector<int> settings;
@@ -116,8 +114,8 @@ int run_solve(const cxxopts::ParseResult& args, const std::vector<std::string>& 
 
 int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
     if (rest.size() != 1) return usage_error("perft needs exactly one DEPTH");
-    auto depth = parse_int(rest[0], 0, MaxPerftDepth);
-    if (!depth) return usage_error("perft DEPTH must be a number from 0 to " + std::to_string(MaxPerftDepth));
+    auto depth = parse_int(rest[0], 0, Engine::MaxPerftDepth);
+    if (!depth) return usage_error("perft DEPTH must be a number from 0 to " + std::to_string(Engine::MaxPerftDepth));
     int threads = args["threads"].as<int>();
     int hash = args["hash"].as<int>();
     if (threads < 1 || threads > Engine::MaxThreads)

@@ -36,6 +36,17 @@ int centre_distance(Square s) {
     return (f < 4 ? 3 - f : f - 4) + (r < 4 ? 3 - r : r - 4);
 }
 
+// MaxPhase with every piece on the board, 0 with only kings and pawns.
+int game_phase(const Position& pos) {
+    int phase = 0;
+    for (int pt = Knight; pt <= Queen; ++pt) phase += PhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
+    return std::min(phase, MaxPhase);
+}
+
+Value blended_tempo(int phase, int tempo_percent) {
+    return (Tempo.mg * phase + Tempo.eg * (MaxPhase - phase)) * tempo_percent / (MaxPhase * 100);
+}
+
 struct PstTable {
     Score table[12][64];
     constexpr PstTable() : table{} {
@@ -76,14 +87,12 @@ public:
         t.mop_up = mop_up();
         total += t.mop_up;
 
-        int phase = 0;
-        for (int pt = Knight; pt <= Queen; ++pt) phase += PhaseWeight[pt] * popcount(pos_.pieces(PieceType(pt)));
-        t.phase = std::min(phase, MaxPhase);
+        t.phase = game_phase(pos_);
         t.scale = endgame_scale(total.eg >= 0 ? White : Black);
         t.white_view = (total.mg * t.phase + total.eg * t.scale / 64 * (MaxPhase - t.phase)) / MaxPhase;
 
         // Tempo, the one place it is added: the side to move gets it, whoever that is.
-        t.tempo = tempo_bonus(pos_, tempo_percent);
+        t.tempo = blended_tempo(t.phase, tempo_percent);
         t.total = (pos_.side_to_move() == White ? t.white_view : -t.white_view) + t.tempo;
         return t;
     }
@@ -244,12 +253,7 @@ private:
 
 }  // namespace
 
-Value tempo_bonus(const Position& pos, int tempo_percent) {
-    int phase = 0;
-    for (int pt = Knight; pt <= Queen; ++pt) phase += PhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
-    phase = std::min(phase, MaxPhase);
-    return (Tempo.mg * phase + Tempo.eg * (MaxPhase - phase)) * tempo_percent / (MaxPhase * 100);
-}
+Value tempo_bonus(const Position& pos, int tempo_percent) { return blended_tempo(game_phase(pos), tempo_percent); }
 
 Trace trace(const Position& pos, int tempo_percent) { return Evaluator(pos).run(tempo_percent); }
 

@@ -13,9 +13,6 @@ namespace sente::uci {
 
 namespace {
 
-// Deeper perft than this would not finish in a human lifetime; refuse it rather than hang.
-constexpr int MaxPerftDepth = 20;
-constexpr int MaxBenchDepth = 30;
 constexpr std::size_t MaxShownInput = 64;  // characters of bad input echoed back
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
@@ -230,8 +227,8 @@ SearchCallbacks UciLoop::callbacks() {
 void UciLoop::cmd_go(const Tokens& args) {
     if (!args.empty() && args[0] == "perft") {
         auto depth = args.size() > 1 ? parse_number(args[1]) : std::nullopt;
-        if (!depth || *depth < 0 || *depth > MaxPerftDepth)
-            return error("go perft needs a depth from 0 to " + std::to_string(MaxPerftDepth));
+        if (!depth || *depth < 0 || *depth > Engine::MaxPerftDepth)
+            return error("go perft needs a depth from 0 to " + std::to_string(Engine::MaxPerftDepth));
         engine_.stop();
         engine_.wait();
         return cmd_perft(int(*depth));
@@ -296,7 +293,7 @@ void UciLoop::cmd_bench(const Tokens& args) {
     int depth = Engine::DefaultBenchDepth;
     if (!args.empty()) {
         auto d = parse_number(args[0]);
-        if (!d || *d < 1 || *d > MaxBenchDepth) return error("bench depth must be from 1 to " + std::to_string(MaxBenchDepth));
+        if (!d || *d < 1 || *d > Engine::MaxBenchDepth) return error("bench depth must be from 1 to " + std::to_string(Engine::MaxBenchDepth));
         depth = int(*d);
     }
     engine_.stop();
