@@ -338,12 +338,14 @@ Value Worker::qsearch(Value alpha, Value beta) {
     for (Move m; (m = picker.next()) != Move::none();) {
         ++move_count;
         if (!in_check && best > -VALUE_MATE_IN_MAX_PLY) {
-            // Delta pruning: even winning the piece would leave us below alpha.
-            if (m.kind() != Move::Promotion) {
+            // Delta pruning: even winning the piece would leave us below alpha. SEE pruning: the
+            // exchange loses material. A capture that gives check is kept: it may be mate.
+            bool hopeless = !pos_.see_ge(m, 0);
+            if (!hopeless && m.kind() != Move::Promotion) {
                 Piece victim = m.kind() == Move::EnPassant ? make_piece(~pos_.side_to_move(), Pawn) : pos_.piece_on(m.to());
-                if (static_eval + SeeValue[type_of(victim)] + DeltaMargin <= alpha) continue;
+                hopeless = static_eval + SeeValue[type_of(victim)] + DeltaMargin <= alpha;
             }
-            if (!pos_.see_ge(m, 0)) continue;
+            if (hopeless && !pos_.gives_check(m)) continue;
         }
         if (PvNode) pv_length_[ply_ + 1] = ply_ + 1;
         play(m);
