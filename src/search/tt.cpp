@@ -7,9 +7,18 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 namespace sente {
 
 namespace {
+
+// A table larger than half the machine's memory would only swap: such requests get less.
+std::size_t memory_cap_mb() {
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return std::size_t(-1);
+    return std::max<std::size_t>(1, std::size_t(pages) / 2 / (1024 * 1024 / std::size_t(page_size)));
+}
 
 std::uint64_t load(const std::uint64_t& word) {
     return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
@@ -45,6 +54,7 @@ std::size_t TranspositionTable::resize(std::size_t megabytes) {
     std::free(buckets_);
     buckets_ = nullptr;
     for (std::size_t mb = std::max<std::size_t>(megabytes, 1); mb >= 1; mb /= 2) {
+        if (mb > memory_cap_mb()) continue;
         std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
         buckets_ = static_cast<Bucket*>(std::aligned_alloc(alignof(Bucket), count * sizeof(Bucket)));
         if (buckets_) {

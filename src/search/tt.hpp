@@ -39,8 +39,8 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    // Allocates megabytes of table (cleared). Falls back to smaller sizes if memory is short and
-    // returns the size in MB actually allocated.
+    // Allocates megabytes of table (cleared). Falls back to smaller sizes (halving) if memory is
+    // short or the request exceeds half the machine's memory; returns the size in MB allocated.
     std::size_t resize(std::size_t megabytes);
     // Zeroes the table, split over `threads` threads.
     void clear(int threads = 1);
