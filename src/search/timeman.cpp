@@ -30,8 +30,10 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
 
     limited_ = true;
     // Clocks may arrive negative (a GUI over its own margin): treat them as almost nothing left.
-    std::int64_t left = std::max<std::int64_t>(0, limits.time[us] - overhead_ms);
-    std::int64_t inc = std::max<std::int64_t>(0, limits.inc[us]);
+    // Absurdly large clocks (a 20-digit wtime) are cut to decades, so the arithmetic cannot overflow.
+    constexpr std::int64_t MaxClockMs = std::int64_t(1) << 40;
+    std::int64_t left = std::clamp<std::int64_t>(limits.time[us] - overhead_ms, 0, MaxClockMs);
+    std::int64_t inc = std::clamp<std::int64_t>(limits.inc[us], 0, MaxClockMs);
     int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, MaxMovesToGo) : DefaultMovesToGo;
 
     std::int64_t cap = left * MaxTimeUsePercent / 100;
