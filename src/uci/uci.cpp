@@ -110,7 +110,7 @@ void UciLoop::run(std::istream& in) {
 }
 
 bool UciLoop::execute(std::string_view line) {
-    if (!pending_options_.empty() && !engine_.searching()) {
+    if (!pending_options_.empty() && !search_running()) {
         auto pending = std::move(pending_options_);
         pending_options_.clear();
         for (const auto& [name, value] : pending) apply_setoption(name, value);
@@ -187,11 +187,18 @@ void UciLoop::cmd_setoption(const Tokens& args) {
     std::string value = value_at == args.end() ? "" : join(value_at + 1, args.end());
     if (name.empty()) return error("setoption needs an option name");
     // Changing the table or the threads under a running search is not safe: wait for its end.
-    if (engine_.searching()) {
+    if (search_running()) {
         pending_options_.emplace_back(name, value);
         return;
     }
     apply_setoption(name, value);
+}
+
+bool UciLoop::search_running() {
+    if (!engine_.searching()) return false;
+    if (!bestmove_sent_) return true;
+    engine_.wait();  // only the search thread's last bookkeeping remains
+    return false;
 }
 
 void UciLoop::apply_setoption(const std::string& name, const std::string& value) {
@@ -219,6 +226,7 @@ SearchCallbacks UciLoop::callbacks() {
             after.make_move(best);
             if (after.is_legal(ponder)) line += " ponder " + after.move_to_uci(ponder);
         }
+        bestmove_sent_ = true;  // before the line: a GUI that has read it may send anything
         out_.line(line);
     };
     return cb;
@@ -279,6 +287,7 @@ void UciLoop::cmd_go(const Tokens& args) {
     // A second `go` during a search ends the first one (which still sends its bestmove).
     engine_.stop();
     engine_.wait();
+    bestmove_sent_ = false;
     engine_.go(limits, searchmoves, callbacks());
 }
 

@@ -1,6 +1,7 @@
 // The UCI protocol loop: reads commands, turns them into calls on an Engine, prints replies.
 #pragma once
 
+#include <atomic>
 #include <istream>
 #include <string>
 #include <string_view>
@@ -31,6 +32,8 @@ private:
     void cmd_position(const Tokens& args);
     void cmd_setoption(const Tokens& args);
     void apply_setoption(const std::string& name, const std::string& value);
+    // Whether a search is still thinking; once its bestmove is out, waits for it to finish.
+    bool search_running();
     void cmd_go(const Tokens& args);
     void cmd_perft(int depth);
     void cmd_bench(const Tokens& args);
@@ -43,6 +46,8 @@ private:
     Options options_;
     // setoption commands that arrived during a search, applied once it has finished.
     std::vector<std::pair<std::string, std::string>> pending_options_;
+    // Set by the search thread when it has printed its bestmove.
+    std::atomic<bool> bestmove_sent_{true};
 };
 
 // Formats one search report as a UCI info line.
