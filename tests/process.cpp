@@ -14,8 +14,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Starts SENTE_BINARY with the arguments; fills the parent's ends of the pipes.
-int spawn(const std::vector<std::string>& args, int& in_fd, int& out_fd, int* err_fd) {
+std::vector<std::string> sente_command(const std::vector<std::string>& args) {
+    std::vector<std::string> argv{SENTE_BINARY};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return argv;
+}
+
+// Starts argv[0] with the rest of argv as arguments; fills the parent's ends of the pipes.
+int spawn(const std::vector<std::string>& command, int& in_fd, int& out_fd, int* err_fd) {
     std::signal(SIGPIPE, SIG_IGN);  // a child that exits early must not kill the test runner
     int in[2], out[2], err[2];
     if (pipe(in) || pipe(out) || pipe(err)) throw std::runtime_error("pipe failed");
@@ -30,13 +36,11 @@ int spawn(const std::vector<std::string>& args, int& in_fd, int& out_fd, int* er
             dup2(null, 2);
         }
         for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1]}) close(fd);
+        std::vector<std::string> copy = command;
         std::vector<char*> argv;
-        std::string binary = SENTE_BINARY;
-        argv.push_back(binary.data());
-        std::vector<std::string> copy = args;
         for (auto& a : copy) argv.push_back(a.data());
         argv.push_back(nullptr);
-        execv(binary.c_str(), argv.data());
+        execv(argv[0], argv.data());
         _exit(127);
     }
     close(in[0]);
@@ -61,7 +65,7 @@ int remaining_ms(Clock::time_point deadline) {
 CommandResult run_sente(const std::vector<std::string>& args, const std::string& input,
                         std::chrono::milliseconds timeout) {
     int in_fd, out_fd, err_fd;
-    int pid = spawn(args, in_fd, out_fd, &err_fd);
+    int pid = spawn(sente_command(args), in_fd, out_fd, &err_fd);
     fcntl(in_fd, F_SETFL, O_NONBLOCK);
     CommandResult result;
     std::size_t written = 0;
@@ -111,8 +115,10 @@ CommandResult run_sente(const std::vector<std::string>& args, const std::string&
     return result;
 }
 
-EngineProcess::EngineProcess(const std::vector<std::string>& args) {
-    pid_ = spawn(args, in_fd_, out_fd_, nullptr);
+EngineProcess::EngineProcess(const std::vector<std::string>& args) : EngineProcess(Command{sente_command(args)}) {}
+
+EngineProcess::EngineProcess(const Command& command) {
+    pid_ = spawn(command.argv, in_fd_, out_fd_, nullptr);
 }
 
 EngineProcess::~EngineProcess() {

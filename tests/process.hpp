@@ -20,7 +20,13 @@ CommandResult run_sente(const std::vector<std::string>& args, const std::string&
 // An engine process driven line by line through pipes, as a GUI drives it.
 class EngineProcess {
 public:
+    // The built sente binary with these arguments.
     explicit EngineProcess(const std::vector<std::string>& args = {});
+    // Any program: argv[0] is its path.
+    struct Command {
+        std::vector<std::string> argv;
+    };
+    explicit EngineProcess(const Command& command);
     ~EngineProcess();
     EngineProcess(const EngineProcess&) = delete;
     EngineProcess& operator=(const EngineProcess&) = delete;
@@ -32,6 +38,7 @@ public:
     // Reads lines until one starts with the prefix; returns every line read, that one last.
     // Empty when the prefix did not appear in time.
     std::vector<std::string> read_until(const std::string& prefix, std::chrono::milliseconds timeout);
+    int pid() const { return pid_; }
     // Waits for the process to exit; its exit status, or nothing on timeout.
     std::optional<int> wait_exit(std::chrono::milliseconds timeout);
 

@@ -102,7 +102,7 @@ TEST_CASE("TT: mate scores are stored relative to the node and read back relativ
     CHECK(score_from_tt(score_to_tt(123, 9), 2) == 123);  // ordinary scores are not moved
 }
 
-TEST_CASE("TT: a probe for another key misses; a deeper entry survives a shallow one", "[tt]") {
+TEST_CASE("TT: a probe for another key misses, and a deeper entry survives a shallow one", "[tt]") {
     TranspositionTable tt;
     tt.resize(1);
     tt.store(42, 0, 50, 10, BoundLower, 9, Move(G1, F3));

@@ -21,7 +21,7 @@ std::string fen_of(EngineProcess& engine) {
 
 }  // namespace
 
-TEST_CASE("UCI: nothing is printed before uci; handshake lists the options", "[uci]") {
+TEST_CASE("UCI: nothing is printed before uci, and the handshake lists the options", "[uci]") {
     EngineProcess engine;
     CHECK_FALSE(engine.read_line(300ms));
     engine.send("uci");
@@ -274,4 +274,44 @@ TEST_CASE("UCI: go with odd numbers never crashes", "[uci][search]") {
         REQUIRE_FALSE(lines.empty());
         CHECK(field(lines.back(), "bestmove").size() >= 4);
     }
+}
+
+namespace {
+
+// A search's output with the clock-dependent fields (time, nps) removed.
+std::vector<std::string> without_timing(const std::vector<std::string>& lines) {
+    std::vector<std::string> out;
+    for (const std::string& line : lines) {
+        std::istringstream in(line);
+        std::string kept;
+        for (std::string w; in >> w;) {
+            if (w == "time" || w == "nps") {
+                in >> w;
+                continue;
+            }
+            kept += (kept.empty() ? "" : " ") + w;
+        }
+        out.push_back(kept);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("UCI: go nodes after ucinewgame gives identical output, in one process and across processes",
+          "[uci][search]") {
+    const std::string position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    auto run = [&](EngineProcess& engine) {
+        engine.send("ucinewgame");
+        engine.send(position);
+        auto lines = search_lines(engine, "go nodes 200000");
+        REQUIRE_FALSE(lines.empty());
+        return without_timing(lines);
+    };
+    EngineProcess first, second;
+    auto a = run(first);
+    CHECK(a.size() > 5);
+    CHECK(field(a[a.size() - 2], "nodes") == "200000");
+    CHECK(run(first) == a);   // the same process after ucinewgame: tables and histories cleared
+    CHECK(run(second) == a);  // a fresh process
 }
