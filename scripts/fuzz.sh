@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Fuzzes the FEN reader, the UCI move reader and the UCI command parser with libFuzzer, under
+# AddressSanitizer and UndefinedBehaviorSanitizer, for SECONDS each (default 60).
+#
+#   scripts/fuzz.sh [SECONDS] [TARGET ...]      TARGET: fen, move, uci (default: all three)
+#
+# New interesting inputs are kept in build-fuzz/corpus/TARGET (the seeds in fuzz/corpus are read
+# too). A crash leaves its input in build-fuzz/crashes/; copy it to fuzz/regressions/TARGET/ so
+# that every test run replays it, then fix the bug.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+seconds=60
+if [ $# -gt 0 ]; then seconds="$1"; shift; fi
+[[ "$seconds" =~ ^[0-9]+$ && "$seconds" -ge 1 ]] || { echo "fuzz.sh: SECONDS must be a positive number" >&2; exit 2; }
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fen move uci)
+
+sente_install_packages clang libclang-rt-14-dev
+dir="$SENTE_ROOT/build-fuzz"
+CC=clang CXX=clang++ sente_build "$dir" -DSENTE_BUILD_FUZZERS=ON -DSENTE_BUILD_TESTS=OFF \
+    -DSENTE_SANITIZE=address,undefined
+mkdir -p "$dir/crashes"
+status=0
+for target in "${targets[@]}"; do
+    [ -x "$dir/fuzz/fuzz_$target" ] || { echo "fuzz.sh: no target '$target' (fen, move, uci)" >&2; exit 2; }
+    mkdir -p "$dir/corpus/$target"
+    echo "== fuzz_$target for ${seconds}s" >&2
+    if ! ASAN_OPTIONS=detect_leaks=0 "$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$dir/crashes/$target-" \
+        "$dir/corpus/$target" "$SENTE_ROOT/fuzz/corpus/$target" "$SENTE_ROOT/fuzz/regressions/$target" 2>"$dir/fuzz_$target.log"; then
+        tail -50 "$dir/fuzz_$target.log" >&2
+        echo "fuzz_$target failed; the input is in $dir/crashes/" >&2
+        status=1
+    else
+        grep -E "^stat::number_of_executed_units|^stat::new_units_added" "$dir/fuzz_$target.log" | tr '\n' ' ' >&2
+        echo >&2
+    fi
+done
+exit $status
