@@ -53,11 +53,15 @@ SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
     c.tempo_percent = tempo_percent_;
     c.move_overhead_ms = move_overhead_ms_;
     c.searchmoves = searchmoves;
+    c.strength = strength_;
+    if (strength_.enabled) c.multipv = std::max(c.multipv, strength_.candidate_lines());
     return c;
 }
 
 void Engine::go(const SearchLimits& limits, const std::vector<Move>& searchmoves, SearchCallbacks callbacks) {
-    threads_.start(position_, limits, config(searchmoves), std::move(callbacks));
+    SearchLimits l = limits;
+    if (strength_.enabled) l.nodes = l.nodes ? std::min(l.nodes, strength_.node_budget()) : strength_.node_budget();
+    threads_.start(position_, l, config(searchmoves), std::move(callbacks));
 }
 
 std::uint64_t Engine::search_sync(const SearchLimits& limits, const SearchCallbacks& callbacks) {

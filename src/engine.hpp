@@ -55,6 +55,9 @@ public:
     void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }
     void set_multipv(int n) { multipv_ = n; }
     void set_tempo_percent(int percent) { tempo_percent_ = percent; }
+    void set_limit_strength(bool on) { strength_.enabled = on; }
+    void set_elo(int elo) { strength_.elo = elo; }
+    const StrengthLimit& strength() const { return strength_; }
     int tempo_percent() const { return tempo_percent_; }
 
     // ---- Searching ----
@@ -84,6 +87,7 @@ private:
     int move_overhead_ms_ = DefaultMoveOverheadMs;
     int multipv_ = 1;
     int tempo_percent_ = 100;
+    StrengthLimit strength_;
     TranspositionTable tt_;
     ThreadPool threads_;
 };

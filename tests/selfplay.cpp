@@ -5,7 +5,10 @@
 // exit status 1.
 //
 //   sente_selfplay --engine PATH --openings FILE [--games N] [--tc BASE+INC] [--concurrency C]
-//                  [--option NAME=VALUE ...] [--verbose]
+//                  [--option NAME=VALUE ...] [--chess960] [--wdl-data FILE] [--verbose]
+//
+// --wdl-data appends, for every move, the material on the board, the mover's last exact score in
+// centipawns and the game's result for the mover (1, 0.5, 0): the data scripts/fit_wdl.py fits.
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -38,6 +41,8 @@ struct Settings {
     int concurrency = 1;
     std::vector<std::pair<std::string, std::string>> options;
     bool verbose = false;
+    bool chess960 = false;
+    std::string wdl_data;
 };
 
 enum class Outcome { WhiteWins, BlackWins, Draw, Failed };
@@ -48,6 +53,11 @@ struct GameResult {
     bool illegal = false, time_loss = false, crash = false, hang = false;
     int plies = 0;
     std::int64_t least_left_ms = 1 << 30;  // the smallest clock reading after a move
+    struct Sample {
+        int material, score;
+        Color mover;
+    };
+    std::vector<Sample> samples;  // for --wdl-data
 };
 
 // How long past its own clock an engine may stay silent before it counts as hung, not just late.
@@ -68,10 +78,18 @@ std::string word_after(const std::string& line, const std::string& key) {
 bool start_engine(EngineProcess& engine, const Settings& s) {
     engine.send("uci");
     if (engine.read_until("uciok", seconds(10)).empty()) return false;
+    if (s.chess960) engine.send("setoption name UCI_Chess960 value true");
     for (const auto& [name, value] : s.options) engine.send("setoption name " + name + " value " + value);
     engine.send("ucinewgame");
     engine.send("isready");
     return !engine.read_until("readyok", seconds(10)).empty();
+}
+
+int wdl_material(const Position& pos) {
+    using namespace sente;
+    int m = popcount(pos.pieces(Pawn)) + 3 * popcount(pos.pieces(Knight) | pos.pieces(Bishop))
+          + 5 * popcount(pos.pieces(Rook)) + 9 * popcount(pos.pieces(Queen));
+    return std::min(m, 78);
 }
 
 bool threefold(const std::vector<sente::Key>& keys, int reversible_plies) {
@@ -94,7 +112,7 @@ GameResult play_game(const Settings& s, const std::string& opening_fen, bool ver
         }
 
     Position pos;
-    if (auto problem = pos.set_fen(opening_fen)) {
+    if (auto problem = pos.set_fen(opening_fen, s.chess960)) {
         r.reason = "bad opening FEN: " + *problem;
         return r;
     }
@@ -151,6 +169,12 @@ GameResult play_game(const Settings& s, const std::string& opening_fen, bool ver
             r.reason = std::string(colour) + " played illegal move '" + text + "' in " + pos.fen();
             break;
         }
+        // The last exact centipawn score before the bestmove, for the WDL data.
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+            if (it->rfind("info ", 0) == 0 && word_after(*it, "score") == "cp" && it->find("bound") == std::string::npos) {
+                r.samples.push_back({wdl_material(pos), std::stoi(word_after(*it, "cp")), us});
+                break;
+            }
         pos.make_move(m);
         keys.push_back(pos.key());
         moves += " " + text;
@@ -209,6 +233,8 @@ int main(int argc, char** argv) {
             else if (a == "--games") s.games = std::stoi(next());
             else if (a == "--concurrency") s.concurrency = std::stoi(next());
             else if (a == "--verbose") s.verbose = true;
+            else if (a == "--chess960") s.chess960 = true;
+            else if (a == "--wdl-data") s.wdl_data = next();
             else if (a == "--tc") {
                 std::string tc = next();
                 auto plus = tc.find('+');
@@ -232,6 +258,11 @@ int main(int argc, char** argv) {
     std::printf("Self-play: %d games at %g+%g, %d at a time, engine %s\n", s.games, s.base_s, s.inc_s, s.concurrency,
                 s.engine.c_str());
     std::fflush(stdout);
+    std::ofstream wdl_out;
+    if (!s.wdl_data.empty()) {
+        wdl_out.open(s.wdl_data, std::ios::app);
+        if (!wdl_out) return usage("cannot write the --wdl-data file");
+    }
     std::atomic<int> next_game{0};
     std::mutex mutex;
     std::map<std::string, int> counts;
@@ -251,6 +282,12 @@ int main(int argc, char** argv) {
                 counts["crashes"] += r.crash;
                 counts["hangs"] += r.hang;
                 least_left = std::min(least_left, r.least_left_ms);
+                if (wdl_out.is_open() && r.outcome != Outcome::Failed)
+                    for (const auto& sample : r.samples) {
+                        double white = r.outcome == Outcome::WhiteWins ? 1 : r.outcome == Outcome::Draw ? 0.5 : 0;
+                        wdl_out << sample.material << ' ' << sample.score << ' '
+                                << (sample.mover == sente::White ? white : 1 - white) << '\n';
+                    }
                 if (!s.verbose && r.outcome == Outcome::Failed)
                     std::printf("game %d FAILED: %s\n", g + 1, r.reason.c_str());
                 if (!s.verbose && (g + 1) % 100 == 0) std::printf("... %d games\n", g + 1);

@@ -72,7 +72,7 @@ TEST_CASE("UCI: unknown commands and options get an info string, never an exit",
     EngineProcess engine;
     engine.send("xboard");
     CHECK(engine.read_line(5s)->rfind("info string error: unknown command", 0) == 0);
-    engine.send("setoption name UCI_ShowWDL value true");  // Fritz sends it unannounced
+    engine.send("setoption name UCI_AnalyseMode value true");  // some GUIs send it unannounced
     CHECK(engine.read_line(5s)->rfind("info string error: no such option", 0) == 0);
     engine.send("setoption name threads value 999");  // case-insensitive, clamped
     CHECK(engine.read_line(5s)->find("Threads set to 256") != std::string::npos);

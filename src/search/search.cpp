@@ -620,7 +620,11 @@ void ThreadPool::main_search() {
 
     Move best = Move::none(), ponder = Move::none();
     if (!root_moves_.empty()) {
-        const RootMove& rm = main.completed()[0];
+        std::size_t chosen = 0;
+        if (shared_.config.strength.enabled)
+            chosen = choose_line(shared_.config.strength, main.completed(),
+                                 std::size_t(std::max(1, shared_.config.multipv)), rng_);
+        const RootMove& rm = main.completed()[chosen];
         best = rm.move;
         if (rm.pv.size() > 1) {
             ponder = rm.pv[1];

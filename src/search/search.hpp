@@ -13,6 +13,7 @@
 #include "core/position.hpp"
 #include "search/history.hpp"
 #include "search/timeman.hpp"
+#include "search/strength.hpp"
 #include "search/tt.hpp"
 
 namespace sente {
@@ -41,6 +42,7 @@ struct SearchConfig {
     int tempo_percent = 100;  // scale of the evaluation's tempo bonus
     std::int64_t move_overhead_ms = 0;
     std::vector<Move> searchmoves;  // empty: all legal moves
+    StrengthLimit strength;         // UCI_LimitStrength: the move is chosen among multipv lines
 };
 
 struct RootMove {
@@ -163,6 +165,7 @@ private:
     bool searching_ = false;
     int running_helpers_ = 0;
     Position root_;
+    std::mt19937_64 rng_{std::random_device{}()};  // limited strength's choices
     std::vector<RootMove> root_moves_;
     SearchCallbacks callbacks_;
 };

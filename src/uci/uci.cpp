@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "eval/eval.hpp"
+#include "eval/wdl.hpp"
 #include "uci/perft_report.hpp"
 #include "version.hpp"
 
@@ -64,10 +65,15 @@ const char* bound_suffix(Bound b) {
 
 }  // namespace
 
-std::string format_info(const SearchReport& r, const Position& root) {
+std::string format_info(const SearchReport& r, const Position& root, bool show_wdl) {
     std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth)
                      + " multipv " + std::to_string(r.multipv) + " score " + format_score(r.score)
-                     + bound_suffix(r.bound) + " nodes " + std::to_string(r.nodes);
+                     + bound_suffix(r.bound);
+    if (show_wdl) {
+        wdl::Odds o = wdl::odds(r.score, wdl::material(root));
+        line += " wdl " + std::to_string(o.win) + " " + std::to_string(o.draw) + " " + std::to_string(o.loss);
+    }
+    line += " nodes " + std::to_string(r.nodes);
     std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes * 1000;
     line += " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) + " time "
           + std::to_string(r.time_ms);
@@ -96,6 +102,10 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
                       [this](long long ms) { engine_.set_move_overhead_ms(int(ms)); });
     options_.add_check("Ponder", false, [](bool) {});  // the GUI decides when to ponder
     options_.add_check("UCI_Chess960", false, [this](bool on) { engine_.set_chess960(on); });
+    options_.add_check("UCI_ShowWDL", false, [this](bool on) { show_wdl_ = on; });
+    options_.add_check("UCI_LimitStrength", false, [this](bool on) { engine_.set_limit_strength(on); });
+    options_.add_spin("UCI_Elo", StrengthLimit::DefaultElo, StrengthLimit::MinElo, StrengthLimit::MaxElo,
+                      [this](long long elo) { engine_.set_elo(int(elo)); });
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
     options_.add_spin("Tempo", 100, 0, 400, [this](long long p) { engine_.set_tempo_percent(int(p)); });
     options_.hide("Tempo");
@@ -213,7 +223,7 @@ SearchCallbacks UciLoop::callbacks() {
             out_.line("info depth 0 score " + format_score(r.score));
             return;
         }
-        out_.line(format_info(r, root));
+        out_.line(format_info(r, root, show_wdl_));
     };
     cb.on_currmove = [this, root](int depth, Move m, int number) {
         out_.line("info depth " + std::to_string(depth) + " currmove " + root.move_to_uci(m) + " currmovenumber "

@@ -48,9 +48,11 @@ private:
     std::vector<std::pair<std::string, std::string>> pending_options_;
     // Set by the search thread when it has printed its bestmove.
     std::atomic<bool> bestmove_sent_{true};
+    bool show_wdl_ = false;
 };
 
 // Formats one search report as a UCI info line.
-std::string format_info(const SearchReport& r, const Position& root);
+// With show_wdl, win/draw/loss odds in per mille follow the score.
+std::string format_info(const SearchReport& r, const Position& root, bool show_wdl = false);
 
 }  // namespace sente::uci

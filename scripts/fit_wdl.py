@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""Fits the win/draw/loss model of src/eval/wdl.hpp to self-play data.
+
+    scripts/fit_wdl.py DATA [DATA ...]
+
+DATA files come from `sente_selfplay --wdl-data FILE` (scripts/selfplay.sh passes options through):
+one line per move, "material score result", the score in centipawns and the result (1, 0.5, 0)
+for the side that moved. The model, for a score v and m = material / 78:
+
+    win  = 1 / (1 + exp((a - v) / b)),   loss = 1 / (1 + exp((a + v) / b)),   draw = the rest,
+    a = A0 + A1 * m,   b = B0 + B1 * m
+
+is fitted by maximum likelihood (Nelder-Mead, standard library only). Prints the constants to
+paste into wdl.hpp and a check of predicted against observed results.
+"""
+import math
+import sys
+from collections import defaultdict
+
+MAX_SCORE = 1000  # scores beyond this are all but decided: left out
+SCORE_BIN = 10    # centipawns per bin
+
+
+def load(paths):
+    bins = defaultdict(lambda: [0, 0, 0])  # (material, score bin) -> [wins, draws, losses]
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) != 3:
+                    continue
+                material, score, result = int(parts[0]), int(parts[1]), float(parts[2])
+                if abs(score) > MAX_SCORE:
+                    continue
+                key = (min(max(material, 0), 78), round(score / SCORE_BIN) * SCORE_BIN)
+                bins[key][0 if result == 1 else 1 if result == 0.5 else 2] += 1
+    return bins
+
+
+def model(params, v, material):
+    a0, a1, b0, b1 = params
+    m = material / 78.0
+    a, b = a0 + a1 * m, max(1.0, b0 + b1 * m)
+    win = 1.0 / (1.0 + math.exp(min(700.0, (a - v) / b)))
+    loss = 1.0 / (1.0 + math.exp(min(700.0, (a + v) / b)))
+    return win, max(1e-9, 1.0 - win - loss), loss
+
+
+def neg_log_likelihood(params, bins):
+    a0, a1, b0, b1 = params
+    if min(a0, a0 + a1) < 0 or min(b0, b0 + b1) < 1:
+        return 1e18  # a negative centre would make win + loss exceed one
+    total = 0.0
+    for (material, v), counts in bins.items():
+        probs = model(params, v, material)
+        for n, p in zip(counts, probs):
+            if n:
+                total -= n * math.log(max(p, 1e-12))
+    return total
+
+
+def nelder_mead(f, start, step, iterations=2000):
+    n = len(start)
+    simplex = [list(start)]
+    for i in range(n):
+        point = list(start)
+        point[i] += step[i]
+        simplex.append(point)
+    values = [f(p) for p in simplex]
+    for _ in range(iterations):
+        order = sorted(range(n + 1), key=lambda i: values[i])
+        simplex = [simplex[i] for i in order]
+        values = [values[i] for i in order]
+        centroid = [sum(p[j] for p in simplex[:-1]) / n for j in range(n)]
+        worst = simplex[-1]
+        reflected = [c + (c - w) for c, w in zip(centroid, worst)]
+        fr = f(reflected)
+        if fr < values[0]:
+            expanded = [c + 2 * (c - w) for c, w in zip(centroid, worst)]
+            fe = f(expanded)
+            simplex[-1], values[-1] = (expanded, fe) if fe < fr else (reflected, fr)
+        elif fr < values[-2]:
+            simplex[-1], values[-1] = reflected, fr
+        else:
+            contracted = [c + 0.5 * (w - c) for c, w in zip(centroid, worst)]
+            fc = f(contracted)
+            if fc < values[-1]:
+                simplex[-1], values[-1] = contracted, fc
+            else:
+                best = simplex[0]
+                simplex = [best] + [[b + 0.5 * (p - b) for b, p in zip(best, q)] for q in simplex[1:]]
+                values = [values[0]] + [f(p) for p in simplex[1:]]
+        if max(values) - min(values) < 1e-7:
+            break
+    return simplex[0], values[0]
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    bins = load(sys.argv[1:])
+    positions = sum(sum(c) for c in bins.values())
+    if positions == 0:
+        sys.exit("fit_wdl.py: no data")
+    params, nll = nelder_mead(lambda p: neg_log_likelihood(p, bins), [150.0, 150.0, 60.0, 40.0], [50.0, 50.0, 20.0, 20.0])
+    a0, a1, b0, b1 = params
+    print(f"{positions} positions; mean log-likelihood {-nll / positions:.4f}")
+    print(f"constexpr double A0 = {a0:.1f}, A1 = {a1:.1f};")
+    print(f"constexpr double B0 = {b0:.1f}, B1 = {b1:.1f};")
+
+    # Check: observed and predicted results by score, over all material.
+    print("\n score band    positions   observed W/D/L %    predicted W/D/L %")
+    for low in range(-300, 301, 100):
+        high = low + 100
+        counts, predicted, n = [0, 0, 0], [0.0, 0.0, 0.0], 0
+        for (material, v), c in bins.items():
+            if low <= v < high:
+                k = sum(c)
+                n += k
+                counts = [x + y for x, y in zip(counts, c)]
+                predicted = [x + k * y for x, y in zip(predicted, model(params, v, material))]
+        if n:
+            obs = "/".join(f"{100 * x / n:.0f}" for x in counts)
+            pred = "/".join(f"{100 * x / n:.0f}" for x in predicted)
+            print(f" [{low:4d},{high:4d})  {n:9d}   {obs:>17}    {pred:>17}")
+
+
+if __name__ == "__main__":
+    main()

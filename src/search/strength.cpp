@@ -1,0 +1,54 @@
+#include "search/strength.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "search/search.hpp"
+
+namespace sente {
+
+namespace {
+
+// The node budget doubles every EloPerDoubling points above MinElo, from MinNodes.
+constexpr double MinNodes = 300;
+constexpr double EloPerDoubling = 125;
+// The choice margin falls linearly from MarginAtMinElo to zero at StrongestChoiceElo.
+constexpr double MarginAtMinElo = 180;
+constexpr double StrongestChoiceElo = 2600;
+constexpr int CandidateLines = 4;
+
+int clamped(int elo) { return std::clamp(elo, StrengthLimit::MinElo, StrengthLimit::MaxElo); }
+
+}  // namespace
+
+std::uint64_t StrengthLimit::node_budget() const {
+    return std::uint64_t(MinNodes * std::exp2((clamped(elo) - MinElo) / EloPerDoubling));
+}
+
+int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? CandidateLines : 1; }
+
+int StrengthLimit::margin_cp() const {
+    double fraction = (StrongestChoiceElo - clamped(elo)) / (StrongestChoiceElo - MinElo);
+    return std::max(0, int(std::lround(MarginAtMinElo * fraction)));
+}
+
+std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>& lines, std::size_t count,
+                        std::mt19937_64& rng) {
+    count = std::min(count, lines.size());
+    const int margin = limit.margin_cp();
+    if (count <= 1 || margin == 0 || lines[0].score >= VALUE_MATE_IN_MAX_PLY) return 0;
+
+    // Candidates within the margin, weighted so that each centipawn given up halves the odds
+    // every margin/4 centipawns: the best move stays the most likely.
+    std::vector<double> weights;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Value loss = lines[0].score - lines[i].score;
+        const bool mated = lines[i].score <= -VALUE_MATE_IN_MAX_PLY;
+        const bool searched = lines[i].score != -VALUE_INFINITE;
+        weights.push_back(searched && !mated && loss <= margin ? std::exp2(-4.0 * loss / margin) : 0.0);
+    }
+    std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
+    return pick(rng);
+}
+
+}  // namespace sente

@@ -1,0 +1,38 @@
+// Limited strength (UCI_LimitStrength, UCI_Elo): a smaller node budget and, at the lower levels,
+// a choice among the few best root moves that may prefer a slightly worse one. The margin for
+// such a choice shrinks with the level and is zero from StrongestChoiceElo up, so strong levels
+// play the best move they found, only with less search; no level picks moves at random.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace sente {
+
+struct RootMove;
+
+struct StrengthLimit {
+    static constexpr int MinElo = 1320;
+    static constexpr int MaxElo = 3000;
+    static constexpr int DefaultElo = 1500;
+
+    bool enabled = false;
+    int elo = DefaultElo;
+
+    // Nodes a search may spend at this level.
+    std::uint64_t node_budget() const;
+    // How many root moves are searched as candidates (MultiPV lines).
+    int candidate_lines() const;
+    // How far below the best score (centipawns) a candidate may be and still be chosen.
+    int margin_cp() const;
+};
+
+// Picks the index (into `lines`, best first) of the move to play. Mates are never given away: a
+// winning mate is always played, and a move that is mated is never preferred.
+std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>& lines, std::size_t count,
+                        std::mt19937_64& rng);
+
+}  // namespace sente

@@ -1,0 +1,205 @@
+// What GUIs and tournament managers use beyond the basics, through pipes: MultiPV, pondering,
+// several threads, limited strength and win/draw/loss output.
+#include <catch2/catch.hpp>
+
+#include <set>
+#include <sstream>
+
+#include "core/movegen.hpp"
+#include "core/position.hpp"
+#include "process.hpp"
+
+using namespace std::chrono_literals;
+using sente::Move;
+using sente::Position;
+using sente::test::EngineProcess;
+
+namespace {
+
+std::string word_after(const std::string& line, const std::string& key) {
+    std::istringstream in(line);
+    for (std::string w; in >> w;)
+        if (w == key) {
+            std::string v;
+            in >> v;
+            return v;
+        }
+    return "";
+}
+
+bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
+
+std::vector<std::string> until_bestmove(EngineProcess& engine, std::chrono::milliseconds timeout = 30s) {
+    auto lines = engine.read_until("bestmove", timeout);
+    REQUIRE_FALSE(lines.empty());
+    return lines;
+}
+
+bool legal_in(const std::string& fen, const std::string& move) {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(fen));
+    return pos.parse_uci_move(move) != Move::none();
+}
+
+const std::string Middlegame = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+
+}  // namespace
+
+TEST_CASE("MultiPV: k lines per depth, distinct first moves, best first, bestmove is line 1", "[uci][gui]") {
+    EngineProcess engine;
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position fen " + Middlegame);
+    engine.send("go depth 8");
+    auto lines = until_bestmove(engine);
+    // The last complete depth: its three lines.
+    std::vector<std::string> last(3);
+    int last_depth = 0;
+    for (const std::string& l : lines) {
+        if (!starts_with(l, "info depth") || l.find(" pv ") == std::string::npos) continue;
+        if (l.find("bound") != std::string::npos) continue;
+        int k = std::stoi(word_after(l, "multipv"));
+        REQUIRE(k >= 1);
+        REQUIRE(k <= 3);
+        last[std::size_t(k - 1)] = l;
+        last_depth = std::max(last_depth, std::stoi(word_after(l, "depth")));
+    }
+    std::set<std::string> firsts;
+    int previous = 1 << 30;
+    for (const std::string& l : last) {
+        REQUIRE_FALSE(l.empty());
+        CHECK(std::stoi(word_after(l, "depth")) == last_depth);
+        firsts.insert(word_after(l, "pv"));
+        int score = std::stoi(word_after(l, "cp"));
+        CHECK(score <= previous);  // best first
+        previous = score;
+    }
+    CHECK(firsts.size() == 3);
+    CHECK(word_after(lines.back(), "bestmove") == word_after(last[0], "pv"));
+
+    // More lines than legal moves: one line per move.
+    engine.send("setoption name MultiPV value 256");
+    const std::string few_moves = "4k3/8/8/8/8/8/8/R3K3 b - - 0 1";
+    engine.send("position fen " + few_moves);
+    engine.send("go depth 4");
+    auto few = until_bestmove(engine);
+    std::set<std::string> moves;
+    for (const std::string& l : few)
+        if (starts_with(l, "info depth 4 ")) moves.insert(word_after(l, "pv"));
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(few_moves));
+    CHECK(moves.size() == sente::count_legal_moves(pos));
+}
+
+TEST_CASE("Ponder: go ponder waits for ponderhit, then plays on its clock", "[uci][gui]") {
+    EngineProcess engine;
+    engine.send("setoption name Ponder value true");
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go wtime 2000 btime 2000 winc 20 binc 20");
+    auto first = until_bestmove(engine);
+    std::string best = word_after(first.back(), "bestmove");
+    std::string ponder = word_after(first.back(), "ponder");
+    REQUIRE_FALSE(ponder.empty());  // a ponder move whenever there is a reply
+
+    // Pondering on the expected reply: no bestmove, however long, until ponderhit.
+    engine.send("position startpos moves e2e4 e7e5 " + best + " " + ponder);
+    engine.send("go ponder wtime 2000 btime 2000 winc 20 binc 20");
+    auto during = engine.read_until("bestmove", 2500ms);
+    CHECK(during.empty());
+    auto hit_at = std::chrono::steady_clock::now();
+    engine.send("ponderhit");
+    auto after = until_bestmove(engine, 5s);
+    auto thought = std::chrono::steady_clock::now() - hit_at;
+    CHECK(thought < 2000ms);  // a normal timed search from the ponderhit, within its clock
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(std::string(Position::StartFen)));
+    for (const std::string& m : {std::string("e2e4"), std::string("e7e5"), best, ponder}) pos.make_move(pos.parse_uci_move(m));
+    CHECK(pos.parse_uci_move(word_after(after.back(), "bestmove")) != Move::none());
+}
+
+TEST_CASE("Ponder: stop during go ponder gives one bestmove at once", "[uci][gui]") {
+    EngineProcess engine;
+    engine.send("position startpos moves d2d4");
+    engine.send("go ponder wtime 60000 btime 60000");
+    REQUIRE(engine.read_line(10s));
+    CHECK(engine.read_until("bestmove", 500ms).empty());
+    auto sent = std::chrono::steady_clock::now();
+    engine.send("stop");
+    auto lines = until_bestmove(engine, 5s);
+    CHECK(std::chrono::steady_clock::now() - sent < 1s);
+    CHECK(legal_in("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", word_after(lines.back(), "bestmove")));
+    engine.send("isready");
+    auto rest = engine.read_until("readyok", 5s);
+    REQUIRE_FALSE(rest.empty());
+    for (const std::string& l : rest) CHECK_FALSE(starts_with(l, "bestmove"));
+}
+
+TEST_CASE("Threads: a two-thread search counts every thread's nodes and plays a legal move", "[uci][gui][threads]") {
+    EngineProcess engine;
+    engine.send("setoption name Threads value 2");
+    engine.send("position fen " + Middlegame);
+    engine.send("go depth 10");
+    auto lines = until_bestmove(engine);
+    CHECK(legal_in(Middlegame, word_after(lines.back(), "bestmove")));
+    engine.send("go movetime 300");
+    lines = until_bestmove(engine, 5s);
+    CHECK(legal_in(Middlegame, word_after(lines.back(), "bestmove")));
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
+
+TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker levels search less",
+          "[uci][gui]") {
+    EngineProcess engine;
+    engine.send("uci");
+    auto options = engine.read_until("uciok", 5s);
+    auto has = [&](const std::string& l) { return std::find(options.begin(), options.end(), l) != options.end(); };
+    CHECK(has("option name UCI_LimitStrength type check default false"));
+    CHECK(has("option name UCI_Elo type spin default 1500 min 1320 max 3000"));
+
+    engine.send("setoption name UCI_LimitStrength value true");
+    std::uint64_t previous_nodes = 0;
+    for (int elo : {1320, 1800, 2400}) {
+        engine.send("setoption name UCI_Elo value " + std::to_string(elo));
+        std::string moves;
+        Position pos;
+        std::uint64_t nodes = 0;
+        for (int ply = 0; ply < 16; ++ply) {  // a short game against itself
+            engine.send("position startpos" + (moves.empty() ? "" : " moves" + moves));
+            engine.send("go wtime 10000 btime 10000 winc 100 binc 100");
+            auto lines = until_bestmove(engine);
+            std::string best = word_after(lines.back(), "bestmove");
+            Move m = pos.parse_uci_move(best);
+            REQUIRE(m != Move::none());
+            pos.make_move(m);
+            moves += " " + best;
+            nodes += std::stoull(word_after(lines[lines.size() - 2], "nodes"));
+        }
+        INFO("UCI_Elo " << elo << ": " << nodes << " nodes over 16 moves");
+        CHECK(nodes > previous_nodes);
+        previous_nodes = nodes;
+    }
+}
+
+TEST_CASE("UCI_ShowWDL: per-mille odds after the score, summing to 1000", "[uci][gui]") {
+    EngineProcess engine;
+    engine.send("setoption name UCI_ShowWDL value true");
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+        INFO(fen);
+        engine.send(std::string("position fen ") + fen);
+        engine.send("go depth 6");
+        auto lines = until_bestmove(engine);
+        const std::string& info = lines[lines.size() - 2];
+        std::istringstream in(info.substr(info.find(" wdl ") + 5));
+        int w = -1, d = -1, l = -1;
+        in >> w >> d >> l;
+        CHECK(w >= 0);
+        CHECK(d >= 0);
+        CHECK(l >= 0);
+        CHECK(w + d + l == 1000);
+        std::string kind = word_after(info, "score");
+        int score = std::stoi(word_after(info, kind));
+        if (kind == "mate" || score > 500) CHECK(w > 900);
+        if (kind == "mate" ? score < 0 : score < -500) CHECK(l > 900);
+    }
+}
