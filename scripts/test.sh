@@ -26,6 +26,13 @@ sente_install_packages
 sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror
 echo "== Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
 (cd "$SENTE_ROOT/build" && ctest -j "$jobs" --output-on-failure)
+
+# Installing puts the engine in PREFIX/bin.
+prefix="$(mktemp -d)"
+cmake --install "$SENTE_ROOT/build" --prefix "$prefix" >/dev/null
+"$prefix/bin/sente" --version | grep -q '^Sente ' || { echo "installed sente does not run" >&2; exit 1; }
+rm -rf "$prefix"
+echo "== Install: ok"
 [ $quick -eq 1 ] && exit 0
 
 # The other slider back end: magic bitboards, checked by the attack and perft tests.
