@@ -23,13 +23,16 @@
 
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "eval/wdl.hpp"
 #include "process.hpp"
+#include "uci_text.hpp"
 
 using namespace std::chrono;
 using sente::Color;
 using sente::Move;
 using sente::Position;
 using sente::test::EngineProcess;
+using sente::test::word_after;
 
 namespace {
 
@@ -63,16 +66,6 @@ struct GameResult {
 // How long past its own clock an engine may stay silent before it counts as hung, not just late.
 constexpr milliseconds HangGrace{5000};
 
-std::string word_after(const std::string& line, const std::string& key) {
-    std::istringstream in(line);
-    for (std::string w; in >> w;)
-        if (w == key) {
-            std::string v;
-            in >> v;
-            return v;
-        }
-    return "";
-}
 
 // Opens an engine and completes the handshake; false if it does not answer.
 bool start_engine(EngineProcess& engine, const Settings& s) {
@@ -83,13 +76,6 @@ bool start_engine(EngineProcess& engine, const Settings& s) {
     engine.send("ucinewgame");
     engine.send("isready");
     return !engine.read_until("readyok", seconds(10)).empty();
-}
-
-int wdl_material(const Position& pos) {
-    using namespace sente;
-    int m = popcount(pos.pieces(Pawn)) + 3 * popcount(pos.pieces(Knight) | pos.pieces(Bishop))
-          + 5 * popcount(pos.pieces(Rook)) + 9 * popcount(pos.pieces(Queen));
-    return std::min(m, 78);
 }
 
 bool threefold(const std::vector<sente::Key>& keys, int reversible_plies) {
@@ -172,7 +158,7 @@ GameResult play_game(const Settings& s, const std::string& opening_fen, bool ver
         // The last exact centipawn score before the bestmove, for the WDL data.
         for (auto it = lines.rbegin(); it != lines.rend(); ++it)
             if (it->rfind("info ", 0) == 0 && word_after(*it, "score") == "cp" && it->find("bound") == std::string::npos) {
-                r.samples.push_back({wdl_material(pos), std::stoi(word_after(*it, "cp")), us});
+                r.samples.push_back({sente::wdl::material(pos), std::stoi(word_after(*it, "cp")), us});
                 break;
             }
         pos.make_move(m);

@@ -8,26 +8,18 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "process.hpp"
+#include "uci_text.hpp"
 
 using namespace std::chrono_literals;
 using sente::Move;
 using sente::Position;
 using sente::test::EngineProcess;
+using sente::test::starts_with;
+using sente::test::word_after;
 
 namespace {
 
-std::string word_after(const std::string& line, const std::string& key) {
-    std::istringstream in(line);
-    for (std::string w; in >> w;)
-        if (w == key) {
-            std::string v;
-            in >> v;
-            return v;
-        }
-    return "";
-}
 
-bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
 
 std::vector<std::string> until_bestmove(EngineProcess& engine, std::chrono::milliseconds timeout = 30s) {
     auto lines = engine.read_until("bestmove", timeout);

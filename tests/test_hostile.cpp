@@ -9,12 +9,14 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "process.hpp"
+#include "uci_text.hpp"
 
 using namespace std::chrono_literals;
 using sente::Move;
 using sente::MoveList;
 using sente::Position;
 using sente::test::EngineProcess;
+using sente::test::starts_with;
 
 namespace {
 
@@ -46,15 +48,8 @@ std::string fen_of(EngineProcess& engine) {
     return "";
 }
 
-bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
-// The word after "bestmove", or "" when the line is not a bestmove line.
-std::string bestmove_of(const std::string& line) {
-    std::istringstream in(line);
-    std::string word, move;
-    in >> word >> move;
-    return word == "bestmove" ? move : "";
-}
+std::string bestmove_of(const std::string& line) { return sente::test::word_after(line, "bestmove"); }
 
 // Sends `isready` and returns every line before `readyok`; fails the test if it does not come.
 std::vector<std::string> sync(EngineProcess& engine) {

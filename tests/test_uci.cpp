@@ -5,9 +5,11 @@
 #include <thread>
 
 #include "process.hpp"
+#include "uci_text.hpp"
 
 using namespace std::chrono_literals;
 using sente::test::EngineProcess;
+using sente::test::word_after;
 
 namespace {
 
@@ -105,17 +107,6 @@ TEST_CASE("UCI: end of input acts as quit", "[uci]") {
 
 namespace {
 
-// Splits an info line into its fields; returns the value after a key.
-std::string field(const std::string& line, const std::string& key) {
-    std::istringstream in(line);
-    for (std::string w; in >> w;)
-        if (w == key) {
-            std::string v;
-            in >> v;
-            return v;
-        }
-    return "";
-}
 
 std::vector<std::string> search_lines(EngineProcess& engine, const std::string& go) {
     engine.send(go);
@@ -135,7 +126,7 @@ TEST_CASE("UCI: go depth prints an info line per iteration, then a final one who
         const std::string& l = lines[i];
         REQUIRE(l.rfind("info ", 0) == 0);
         if (l.find(" currmove ") != std::string::npos) continue;
-        int d = std::stoi(field(l, "depth"));
+        int d = std::stoi(word_after(l, "depth"));
         CHECK(d >= depth);
         depth = d;
         for (const char* key : {"seldepth", "score", "nodes", "nps", "hashfull", "time", "pv"})
@@ -144,8 +135,8 @@ TEST_CASE("UCI: go depth prints an info line per iteration, then a final one who
     CHECK(depth == 6);
     const std::string& final_info = lines[lines.size() - 2];
     CHECK(final_info.find("bound") == std::string::npos);
-    std::string best = field(lines.back(), "bestmove");
-    CHECK(field(final_info, "pv") == best);
+    std::string best = word_after(lines.back(), "bestmove");
+    CHECK(word_after(final_info, "pv") == best);
     CHECK(best.size() >= 4);
 }
 
@@ -183,7 +174,7 @@ TEST_CASE("UCI: under go infinite, a found mate still waits for stop", "[uci][se
     auto rest = engine.read_until("bestmove", 2s);
     REQUIRE(rest.size() >= 2);
     CHECK(rest.back() == "bestmove a7e7");
-    CHECK(field(rest[rest.size() - 2], "score") == "mate");
+    CHECK(word_after(rest[rest.size() - 2], "score") == "mate");
     CHECK(rest[rest.size() - 2].find("score mate 1 ") != std::string::npos);
 }
 
@@ -211,7 +202,7 @@ TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]"
     engine.send("position startpos");
     auto nodes = search_lines(engine, "go nodes 5000");
     REQUIRE(nodes.size() >= 2);
-    CHECK(std::stoull(field(nodes[nodes.size() - 2], "nodes")) <= 5001);
+    CHECK(std::stoull(word_after(nodes[nodes.size() - 2], "nodes")) <= 5001);
 
     auto start = std::chrono::steady_clock::now();
     auto timed = search_lines(engine, "go movetime 300");
@@ -221,7 +212,7 @@ TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]"
 
     auto only = search_lines(engine, "go depth 4 searchmoves a2a3 h2h4");
     REQUIRE_FALSE(only.empty());
-    std::string best = field(only.back(), "bestmove");
+    std::string best = word_after(only.back(), "bestmove");
     CHECK((best == "a2a3" || best == "h2h4"));
 }
 
@@ -258,7 +249,7 @@ TEST_CASE("UCI: a game on the clock, move after move", "[uci][search]") {
         REQUIRE_FALSE(lines.empty());
         clock[ply % 2] += 10 - used;
         CHECK(clock[ply % 2] > 0);  // never lost on time
-        std::string best = field(lines.back(), "bestmove");
+        std::string best = word_after(lines.back(), "bestmove");
         REQUIRE(best.size() >= 4);
         moves += " " + best;
     }
@@ -272,7 +263,7 @@ TEST_CASE("UCI: go with odd numbers never crashes", "[uci][search]") {
         INFO(go);
         auto lines = search_lines(engine, go);
         REQUIRE_FALSE(lines.empty());
-        CHECK(field(lines.back(), "bestmove").size() >= 4);
+        CHECK(word_after(lines.back(), "bestmove").size() >= 4);
     }
 }
 
@@ -311,7 +302,7 @@ TEST_CASE("UCI: go nodes after ucinewgame gives identical output, in one process
     EngineProcess first, second;
     auto a = run(first);
     CHECK(a.size() > 5);
-    CHECK(field(a[a.size() - 2], "nodes") == "200000");
+    CHECK(word_after(a[a.size() - 2], "nodes") == "200000");
     CHECK(run(first) == a);   // the same process after ucinewgame: tables and histories cleared
     CHECK(run(second) == a);  // a fresh process
 }
