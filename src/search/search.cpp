@@ -543,6 +543,7 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
     shared_.limits = limits;
     shared_.config = config;
     shared_.stop = false;
+    shared_.stop_requested = false;
     shared_.pondering = limits.ponder;
     shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
     shared_.tt.new_search();
@@ -607,10 +608,13 @@ void ThreadPool::main_search() {
         main.iterate(root_, root_moves_, &reporting);
     }
 
-    // Under `go infinite` or `go ponder` the best move waits for `stop` or `ponderhit`.
+    // Under `go infinite` or `go ponder` the best move waits for `stop` or `ponderhit`, also when
+    // the search itself ended early (a node limit, a mate, the maximum depth).
     {
         std::unique_lock lock(mutex_);
-        cv_.wait(lock, [&] { return shared_.stop.load() || (!shared_.limits.infinite && !shared_.pondering.load()); });
+        cv_.wait(lock, [&] {
+            return shared_.stop_requested.load() || (!shared_.limits.infinite && !shared_.pondering.load());
+        });
     }
     shared_.stop = true;
     {
@@ -656,6 +660,7 @@ void ThreadPool::main_search() {
 void ThreadPool::stop() {
     std::lock_guard lock(mutex_);
     shared_.stop = true;
+    shared_.stop_requested = true;
     cv_.notify_all();
 }
 

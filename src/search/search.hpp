@@ -60,7 +60,8 @@ struct SearchShared {
     SearchLimits limits;
     SearchConfig config;
     TimeManager time;
-    std::atomic<bool> stop{false};
+    std::atomic<bool> stop{false};            // every thread: end the search now
+    std::atomic<bool> stop_requested{false};  // the GUI sent stop (or quit, or a new go)
     std::atomic<bool> pondering{false};  // time limits are suspended until ponderhit
 };
 

@@ -36,7 +36,7 @@ std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>&
                         std::mt19937_64& rng) {
     count = std::min(count, lines.size());
     const int margin = limit.margin_cp();
-    if (count <= 1 || margin == 0 || lines[0].score >= VALUE_MATE_IN_MAX_PLY) return 0;
+    if (count <= 1 || margin == 0 || is_mate_score(lines[0].score)) return 0;
 
     // Candidates within the margin, weighted so that each centipawn given up halves the odds
     // every margin/4 centipawns: the best move stays the most likely.
@@ -47,6 +47,7 @@ std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>&
         const bool searched = lines[i].score != -VALUE_INFINITE;
         weights.push_back(searched && !mated && loss <= margin ? std::exp2(-4.0 * loss / margin) : 0.0);
     }
+    if (std::none_of(weights.begin(), weights.end(), [](double w) { return w > 0; })) return 0;
     std::discrete_distribution<std::size_t> pick(weights.begin(), weights.end());
     return pick(rng);
 }
