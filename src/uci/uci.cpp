@@ -120,11 +120,7 @@ void UciLoop::run(std::istream& in) {
 }
 
 bool UciLoop::execute(std::string_view line) {
-    if (!pending_options_.empty() && !search_running()) {
-        auto pending = std::move(pending_options_);
-        pending_options_.clear();
-        for (const auto& [name, value] : pending) apply_setoption(name, value);
-    }
+    if (!search_running()) apply_pending_options();
 
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;
@@ -141,7 +137,17 @@ bool UciLoop::execute(std::string_view line) {
     else if (cmd == "ucinewgame") {
         engine_.stop();
         engine_.new_game();
-    } else if (cmd == "position") cmd_position(args);
+        apply_pending_options();
+    } else if (cmd == "position") {
+        // An option waiting for the search (UCI_Chess960 above all) must be in force before the
+        // position is read; a GUI that sends position has finished with that search.
+        if (!pending_options_.empty()) {
+            engine_.stop();
+            engine_.wait();
+            apply_pending_options();
+        }
+        cmd_position(args);
+    }
     else if (cmd == "setoption") cmd_setoption(args);
     else if (cmd == "go") cmd_go(args);
     else if (cmd == "stop") engine_.stop();
@@ -204,6 +210,12 @@ void UciLoop::cmd_setoption(const Tokens& args) {
     apply_setoption(name, value);
 }
 
+void UciLoop::apply_pending_options() {
+    auto pending = std::move(pending_options_);
+    pending_options_.clear();
+    for (const auto& [name, value] : pending) apply_setoption(name, value);
+}
+
 bool UciLoop::search_running() {
     if (!engine_.searching()) return false;
     if (!bestmove_sent_) return true;
@@ -249,6 +261,7 @@ void UciLoop::cmd_go(const Tokens& args) {
             return error("go perft needs a depth from 0 to " + std::to_string(Engine::MaxPerftDepth));
         engine_.stop();
         engine_.wait();
+        apply_pending_options();
         return cmd_perft(int(*depth));
     }
 
@@ -294,9 +307,11 @@ void UciLoop::cmd_go(const Tokens& args) {
             error("go: unknown token '" + shown(key) + "' ignored");
         }
     }
-    // A second `go` during a search ends the first one (which still sends its bestmove).
+    // A second `go` during a search ends the first one (which still sends its bestmove); options
+    // that waited for the first search apply to the second.
     engine_.stop();
     engine_.wait();
+    apply_pending_options();
     bestmove_sent_ = false;
     engine_.go(limits, searchmoves, callbacks());
 }
@@ -317,6 +332,7 @@ void UciLoop::cmd_bench(const Tokens& args) {
     }
     engine_.stop();
     engine_.wait();
+    apply_pending_options();
     BenchResult r = engine_.bench(depth, {});
     std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
     out_.line(std::to_string(r.nodes) + " nodes " + std::to_string(nps) + " nps");
