@@ -20,7 +20,8 @@ namespace {
 bool too_costly(std::string_view line) {
     std::string lower(line);
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    for (const char* word : {"perft", "bench", "hash", "threads"})
+    // Limited strength chooses among moves at random: left out so that every crash replays.
+    for (const char* word : {"perft", "bench", "hash", "threads", "limitstrength"})
         if (lower.find(word) != std::string::npos) return true;
     return false;
 }
@@ -45,7 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Back to the starting state, so that every input means the same thing on its own.
     for (const char* reset : {"setoption name UCI_Chess960 value false", "setoption name MultiPV value 1",
                               "setoption name Move Overhead value 20", "setoption name Tempo value 100",
-                              "ucinewgame", "position startpos"})
+                              "setoption name UCI_Elo value 1500", "setoption name UCI_ShowWDL value false",
+                              "setoption name Ponder value false", "ucinewgame", "position startpos"})
         loop.execute(reset);
     return 0;
 }

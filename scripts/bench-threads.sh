@@ -28,6 +28,7 @@ for threads in "${THREADS[@]}"; do
     for fen in "${POSITIONS[@]}"; do
         # The engine's input stays open until its bestmove: end of input would stop the search.
         coproc ENGINE { "$SENTE"; }
+        engine_pid=$ENGINE_PID
         printf 'setoption name Threads value %s\nsetoption name Hash value 64\nucinewgame\nposition fen %s\ngo depth %s\n' \
             "$threads" "$fen" "$DEPTH" >&"${ENGINE[1]}"
         final=""
@@ -36,7 +37,8 @@ for threads in "${THREADS[@]}"; do
             [[ "$line" == bestmove* ]] && break
         done
         echo quit >&"${ENGINE[1]}"
-        wait "$ENGINE_PID" || true
+        wait "$engine_pid" || true
+        [ -n "$final" ] || { echo "bench-threads.sh: no search result for $fen" >&2; exit 1; }
         time_ms=$(awk '{ for (i = 1; i < NF; ++i) if ($i == "time") print $(i + 1) }' <<<"$final")
         nps=$(awk '{ for (i = 1; i < NF; ++i) if ($i == "nps") print $(i + 1) }' <<<"$final")
         printf '  %6s ms  %9s nps  %s\n' "$time_ms" "$nps" "$fen"

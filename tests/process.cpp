@@ -24,7 +24,8 @@ std::vector<std::string> sente_command(const std::vector<std::string>& args) {
 int spawn(const std::vector<std::string>& command, int& in_fd, int& out_fd, int* err_fd) {
     std::signal(SIGPIPE, SIG_IGN);  // a child that exits early must not kill the test runner
     int in[2], out[2], err[2];
-    if (pipe(in) || pipe(out) || pipe(err)) throw std::runtime_error("pipe failed");
+    // Close-on-exec: an engine started by another thread must not inherit this one's pipe ends.
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) throw std::runtime_error("pipe failed");
     int pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {

@@ -155,10 +155,11 @@ GameResult play_game(const Settings& s, const std::string& opening_fen, bool ver
             r.reason = std::string(colour) + " played illegal move '" + text + "' in " + pos.fen();
             break;
         }
-        // The last exact centipawn score before the bestmove, for the WDL data.
+        // The final score before the bestmove, for the WDL data (mate scores are left out).
         for (auto it = lines.rbegin(); it != lines.rend(); ++it)
-            if (it->rfind("info ", 0) == 0 && word_after(*it, "score") == "cp" && it->find("bound") == std::string::npos) {
-                r.samples.push_back({sente::wdl::material(pos), std::stoi(word_after(*it, "cp")), us});
+            if (it->rfind("info ", 0) == 0 && it->find(" score ") != std::string::npos) {
+                if (word_after(*it, "score") == "cp" && it->find("bound") == std::string::npos)
+                    r.samples.push_back({sente::wdl::material(pos), std::stoi(word_after(*it, "cp")), us});
                 break;
             }
         pos.make_move(m);

@@ -1,12 +1,17 @@
-// Evaluation symmetry and the tempo identity; transposition-table mate conversion and torn writes.
+// Evaluation symmetry and the tempo identity, the WDL model, limited strength's choice; transposition-table
+// mate conversion and torn writes.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <random>
 #include <sstream>
 
 #include "epd.hpp"
 #include "eval/eval.hpp"
+#include "eval/wdl.hpp"
+#include "search/search.hpp"
+#include "search/strength.hpp"
 #include "search/tt.hpp"
 
 using namespace sente;
@@ -114,4 +119,56 @@ TEST_CASE("TT: a probe for another key misses, and a deeper entry survives a sha
     CHECK(e->move == Move(G1, F3));
     tt.clear();
     CHECK_FALSE(tt.probe(42, 0));
+}
+
+TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "[eval][wdl]") {
+    for (int material : {0, 20, 40, 78}) {
+        int previous_win = -1, previous_loss = 1001;
+        for (Value v = -1500; v <= 1500; v += 25) {
+            wdl::Odds o = wdl::odds(v, material);
+            INFO("score " << v << " material " << material);
+            CHECK(o.win >= 0);
+            CHECK(o.draw >= 0);
+            CHECK(o.loss >= 0);
+            CHECK(o.win + o.draw + o.loss == 1000);
+            CHECK(o.win >= previous_win);
+            CHECK(o.loss <= previous_loss);
+            previous_win = o.win, previous_loss = o.loss;
+        }
+        wdl::Odds even = wdl::odds(0, material);
+        CHECK(even.win == even.loss);  // symmetric
+    }
+    CHECK(wdl::odds(mate_in(3), 40).win == 1000);
+    CHECK(wdl::odds(mated_in(4), 40).loss == 1000);
+    CHECK(wdl::material(Position()) == 78);
+}
+
+TEST_CASE("Limited strength: budgets grow with the level; strong levels and mates take the best line",
+          "[search][strength]") {
+    StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2700}, top{true, StrengthLimit::MaxElo};
+    CHECK(weak.node_budget() < mid.node_budget());
+    CHECK(mid.node_budget() < strong.node_budget());
+    CHECK(strong.node_budget() < top.node_budget());
+    CHECK(weak.margin_cp() > mid.margin_cp());
+    CHECK(strong.margin_cp() == 0);
+    CHECK(strong.candidate_lines() == 1);
+
+    auto line = [](Value score) { return RootMove{.move = Move::none(), .score = score, .previous_score = score, .seldepth = 0, .pv = {}}; };
+    std::mt19937_64 rng(7);
+    std::vector<RootMove> close = {line(50), line(45), line(40), line(-400)};
+    std::vector<int> picked(4, 0);
+    for (int i = 0; i < 2000; ++i) ++picked[choose_line(weak, close, 4, rng)];
+    CHECK(picked[0] > picked[1]);  // the best is the most likely
+    CHECK(picked[1] > 0);          // but not the only choice at the lowest level
+    CHECK(picked[3] == 0);         // a move 450 cp worse is never chosen
+    for (int i = 0; i < 200; ++i) CHECK(choose_line(strong, close, 4, rng) == 0);
+
+    std::vector<RootMove> mating = {line(mate_in(5)), line(mate_in(7)), line(300)};
+    std::vector<RootMove> mated = {line(mated_in(6)), line(mated_in(4)), line(mated_in(2))};
+    std::vector<RootMove> one_safe = {line(0), line(mated_in(2)), line(mated_in(2))};
+    for (int i = 0; i < 200; ++i) {
+        CHECK(choose_line(weak, mating, 3, rng) == 0);
+        CHECK(choose_line(weak, mated, 3, rng) == 0);
+        CHECK(choose_line(weak, one_safe, 3, rng) == 0);
+    }
 }

@@ -125,7 +125,7 @@ TEST_CASE("Ponder: stop during go ponder gives one bestmove at once", "[uci][gui
     for (const std::string& l : rest) CHECK_FALSE(starts_with(l, "bestmove"));
 }
 
-TEST_CASE("Threads: a two-thread search counts every thread's nodes and plays a legal move", "[uci][gui][threads]") {
+TEST_CASE("Threads: two-thread searches to a depth and on a clock play legal moves", "[uci][gui][threads]") {
     EngineProcess engine;
     engine.send("setoption name Threads value 2");
     engine.send("position fen " + Middlegame);
@@ -194,4 +194,23 @@ TEST_CASE("UCI_ShowWDL: per-mille odds after the score, summing to 1000", "[uci]
         if (kind == "mate" || score > 500) CHECK(w > 900);
         if (kind == "mate" ? score < 0 : score < -500) CHECK(l > 900);
     }
+}
+
+TEST_CASE("Ponder and infinite: a search that ends early still waits for ponderhit or stop", "[uci][gui]") {
+    EngineProcess engine;
+    // Limited strength ends each search after a small node budget; so does `nodes`.
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 1320");
+    engine.send("position startpos moves e2e4");
+    engine.send("go ponder wtime 5000 btime 5000");
+    CHECK(engine.read_until("bestmove", 1000ms).empty());
+    engine.send("ponderhit");
+    auto lines = until_bestmove(engine, 5s);
+    CHECK(legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", word_after(lines.back(), "bestmove")));
+
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("go infinite nodes 2000");
+    CHECK(engine.read_until("bestmove", 1000ms).empty());
+    engine.send("stop");
+    until_bestmove(engine, 5s);
 }

@@ -310,6 +310,21 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         engine.send("setoption name UCI_Chess960 value false");
     }
 
+    {  // An option sent during a search applies to the next search, even one that ends it.
+        engine.send("position startpos");
+        engine.send("go infinite");
+        engine.send("setoption name MultiPV value 3");
+        engine.send("go depth 6");
+        auto first = engine.read_until("bestmove", 20s);
+        REQUIRE_FALSE(first.empty());
+        auto second = engine.read_until("bestmove", 20s);
+        REQUIRE_FALSE(second.empty());
+        CHECK(std::any_of(second.begin(), second.end(),
+                          [](const std::string& l) { return l.find(" multipv 3 ") != std::string::npos; }));
+        engine.send("setoption name MultiPV value 1");
+        CHECK(sync(engine).empty());
+    }
+
     {  // A go during a search, and setoption during a search.
         engine.send("position startpos");
         engine.send("go infinite");

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "engine.hpp"
@@ -49,39 +50,40 @@ TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and stop on ti
     Engine engine;
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);
-    struct Case {
-        const char* fen;
-        int mate_plies;
-    };
-    // Mates in one: queen and king, back rank, and the scholar's mate.
-    for (const Case& c : {Case{"4k3/Q7/3K4/8/8/8/8/8 w - - 0 1", 1}, Case{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1},
-                          Case{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1}}) {
-        INFO(c.fen);
-        REQUIRE_FALSE(engine.set_position(c.fen, {}));
-        SearchLimits limits;
-        limits.depth = 8;
-        Value score = 0;
-        Move best = Move::none();
+
+    // Runs a search as the UCI layer does (helpers included) and waits for its bestmove.
+    auto run = [&](const SearchLimits& limits, Value* score) {
+        std::atomic<std::uint16_t> best{0};
         SearchCallbacks cb;
-        cb.on_iteration = [&](const SearchReport& r) { score = r.score; };
-        cb.on_bestmove = [&](Move m, Move) { best = m; };
-        engine.search_sync(limits, cb);
-        CHECK(best != Move::none());
-        CHECK(score == mate_in(2 * c.mate_plies - 1));
+        cb.on_iteration = [&](const SearchReport& r) {
+            if (score) *score = r.score;
+        };
+        cb.on_bestmove = [&](Move m, Move) { best = m.raw(); };
+        engine.go(limits, {}, cb);
+        engine.wait();
+        return Move::from_raw(best);
+    };
+
+    // Mates in one: queen and king, back rank, and the scholar's mate.
+    for (const char* fen : {"4k3/Q7/3K4/8/8/8/8/8 w - - 0 1", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+                            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4"}) {
+        INFO(fen);
+        REQUIRE_FALSE(engine.set_position(fen, {}));
+        SearchLimits limits;
+        limits.depth = 10;
+        Value score = 0;
+        CHECK(run(limits, &score) != Move::none());
+        CHECK(score == mate_in(1));
     }
 
-    // A timed search with two threads returns within its budget, repeatedly.
+    // Timed searches with two threads return within their budget, repeatedly.
     REQUIRE_FALSE(engine.set_position(Position::StartFen, {}));
     for (int i = 0; i < 5; ++i) {
         SearchLimits limits;
         limits.movetime = 50;
-        Move best = Move::none();
-        SearchCallbacks cb;
-        cb.on_bestmove = [&](Move m, Move) { best = m; };
         auto start = std::chrono::steady_clock::now();
-        engine.search_sync(limits, cb);
+        CHECK(run(limits, nullptr) != Move::none());
         auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-        CHECK(best != Move::none());
         CHECK(ms < 2000);
     }
 
