@@ -145,7 +145,7 @@ TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "
 
 TEST_CASE("Limited strength: budgets grow with the level; strong levels and mates take the best line",
           "[search][strength]") {
-    StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2700}, top{true, StrengthLimit::MaxElo};
+    StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2150}, top{true, StrengthLimit::MaxElo};
     CHECK(weak.node_budget() < mid.node_budget());
     CHECK(mid.node_budget() < strong.node_budget());
     CHECK(strong.node_budget() < top.node_budget());

@@ -16,7 +16,9 @@ struct RootMove;
 
 struct StrengthLimit {
     static constexpr int MinElo = 1320;
-    static constexpr int MaxElo = 3000;
+    // Full strength at fast time controls measures about 2150 on Stockfish's UCI_Elo scale
+    // (README): levels above that cannot be honoured.
+    static constexpr int MaxElo = 2200;
     static constexpr int DefaultElo = 1500;
 
     bool enabled = false;
