@@ -21,10 +21,13 @@ sente_install_packages() {
     apt-get update -qq >&2 && apt-get install -y -qq "${missing[@]}" >&2
 }
 
-# sente_build DIR [cmake options...]: configures (Release unless told otherwise) and builds.
+# sente_build DIR [cmake options...]: configures (Release unless told otherwise) and builds all
+# targets, or only those named in SENTE_TARGETS.
 sente_build() {
     local dir="$1"
     shift
     cmake -S "$SENTE_ROOT" -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >&2
-    cmake --build "$dir" -j "$(nproc)" >&2
+    local targets=()
+    for t in ${SENTE_TARGETS:-}; do targets+=(--target "$t"); done
+    cmake --build "$dir" -j "$(nproc)" "${targets[@]}" >&2
 }
