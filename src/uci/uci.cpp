@@ -135,17 +135,12 @@ bool UciLoop::execute(std::string_view line) {
     if (cmd == "uci") cmd_uci();
     else if (cmd == "isready") out_.line("readyok");
     else if (cmd == "ucinewgame") {
-        engine_.stop();
+        end_search();
         engine_.new_game();
-        apply_pending_options();
     } else if (cmd == "position") {
         // An option waiting for the search (UCI_Chess960 above all) must be in force before the
         // position is read; a GUI that sends position has finished with that search.
-        if (!pending_options_.empty()) {
-            engine_.stop();
-            engine_.wait();
-            apply_pending_options();
-        }
+        if (!pending_options_.empty()) end_search();
         cmd_position(args);
     }
     else if (cmd == "setoption") cmd_setoption(args);
@@ -210,6 +205,12 @@ void UciLoop::cmd_setoption(const Tokens& args) {
     apply_setoption(name, value);
 }
 
+void UciLoop::end_search() {
+    engine_.stop();
+    engine_.wait();
+    apply_pending_options();
+}
+
 void UciLoop::apply_pending_options() {
     auto pending = std::move(pending_options_);
     pending_options_.clear();
@@ -259,9 +260,7 @@ void UciLoop::cmd_go(const Tokens& args) {
         auto depth = args.size() > 1 ? parse_number(args[1]) : std::nullopt;
         if (!depth || *depth < 0 || *depth > Engine::MaxPerftDepth)
             return error("go perft needs a depth from 0 to " + std::to_string(Engine::MaxPerftDepth));
-        engine_.stop();
-        engine_.wait();
-        apply_pending_options();
+        end_search();
         return cmd_perft(int(*depth));
     }
 
@@ -309,9 +308,7 @@ void UciLoop::cmd_go(const Tokens& args) {
     }
     // A second `go` during a search ends the first one (which still sends its bestmove); options
     // that waited for the first search apply to the second.
-    engine_.stop();
-    engine_.wait();
-    apply_pending_options();
+    end_search();
     bestmove_sent_ = false;
     engine_.go(limits, searchmoves, callbacks());
 }
@@ -330,9 +327,7 @@ void UciLoop::cmd_bench(const Tokens& args) {
         if (!d || *d < 1 || *d > Engine::MaxBenchDepth) return error("bench depth must be from 1 to " + std::to_string(Engine::MaxBenchDepth));
         depth = int(*d);
     }
-    engine_.stop();
-    engine_.wait();
-    apply_pending_options();
+    end_search();
     BenchResult r = engine_.bench(depth, {});
     std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
     out_.line(std::to_string(r.nodes) + " nodes " + std::to_string(nps) + " nps");

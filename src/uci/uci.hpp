@@ -32,6 +32,8 @@ private:
     void cmd_position(const Tokens& args);
     void cmd_setoption(const Tokens& args);
     void apply_setoption(const std::string& name, const std::string& value);
+    // Stops any search, waits for it, then applies the options that waited for it.
+    void end_search();
     // Applies the setoption commands that waited for a search to end (call with no search running).
     void apply_pending_options();
     // Whether a search is still thinking; once its bestmove is out, waits for it to finish.
