@@ -9,6 +9,7 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "process.hpp"
+#include "uci_checks.hpp"
 #include "uci_text.hpp"
 
 using namespace std::chrono_literals;
@@ -16,6 +17,8 @@ using sente::Move;
 using sente::MoveList;
 using sente::Position;
 using sente::test::EngineProcess;
+using sente::test::fen_of;
+using sente::test::sync;
 using sente::test::starts_with;
 
 namespace {
@@ -39,26 +42,9 @@ std::string repeat(const std::string& s, int n) {
     return out;
 }
 
-std::string fen_of(EngineProcess& engine) {
-    engine.send("d");
-    auto lines = engine.read_until("Checkers:", 10s);
-    for (const std::string& l : lines)
-        if (l.rfind("Fen: ", 0) == 0) return l.substr(5);
-    FAIL("no Fen line in the output of d");
-    return "";
-}
 
 
 std::string bestmove_of(const std::string& line) { return sente::test::word_after(line, "bestmove"); }
-
-// Sends `isready` and returns every line before `readyok`; fails the test if it does not come.
-std::vector<std::string> sync(EngineProcess& engine) {
-    engine.send("isready");
-    auto lines = engine.read_until("readyok", 20s);
-    REQUIRE_FALSE(lines.empty());  // no readyok: the engine hung or died
-    lines.pop_back();
-    return lines;
-}
 
 // A legal game of the given length from the start position, played by a fixed-seed random mover
 // that never chooses a move leaving the opponent without a reply.

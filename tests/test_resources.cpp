@@ -6,9 +6,11 @@
 #include <sstream>
 
 #include "process.hpp"
+#include "uci_checks.hpp"
 
 using namespace std::chrono_literals;
 using sente::test::EngineProcess;
+using sente::test::sync;
 
 namespace {
 
@@ -20,12 +22,10 @@ long resident_kb(int pid) {
     return -1;
 }
 
-void sync(EngineProcess& engine) { REQUIRE_FALSE(engine.read_until("readyok", 30s).empty()); }
 
 long resident_with_hash(EngineProcess& engine, int mb) {
     engine.send("setoption name Hash value " + std::to_string(mb));
-    engine.send("isready");
-    sync(engine);
+    sync(engine, 30s);
     return resident_kb(engine.pid());
 }
 
@@ -55,12 +55,10 @@ TEST_CASE("Resources: 10,000 new games with a search each leak nothing", "[resou
             engine.send(i % 2 ? "position startpos moves e2e4 c7c5 g1f3" : "position startpos");
             engine.send("go depth 1");
             if (i % 500 == 499) {  // keep the pipes from filling
-                engine.send("isready");
-                sync(engine);
+                sync(engine, 30s);
             }
         }
-        engine.send("isready");
-        sync(engine);
+        sync(engine, 30s);
     };
     cycles(500);
     long before = resident_kb(engine.pid());

@@ -5,21 +5,15 @@
 #include <thread>
 
 #include "process.hpp"
+#include "uci_checks.hpp"
 #include "uci_text.hpp"
 
 using namespace std::chrono_literals;
 using sente::test::EngineProcess;
+using sente::test::fen_of;
 using sente::test::word_after;
 
 namespace {
-
-std::string fen_of(EngineProcess& engine) {
-    engine.send("d");
-    auto lines = engine.read_until("Checkers:", 5s);  // the last line of `d`
-    auto fen = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("Fen: ", 0) == 0; });
-    REQUIRE(fen != lines.end());
-    return fen->substr(5);
-}
 
 }  // namespace
 
