@@ -1,5 +1,5 @@
-// Evaluation symmetry and the tempo identity, the WDL model, limited strength's choice; transposition-table
-// mate conversion and torn writes.
+// Evaluation symmetry and the tempo identity, the WDL model, limited strength's choice, and the
+// transposition table's mate conversion and replacement.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
