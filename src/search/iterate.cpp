@@ -1,0 +1,146 @@
+// The root of the search: iterative deepening with aspiration windows, MultiPV, reports to the
+// GUI, and the proof search behind `go mate`.
+#include <algorithm>
+
+#include "search/params.hpp"
+#include "search/search.hpp"
+
+namespace sente {
+
+using namespace search_params;
+
+namespace {
+
+// Best first; stable, so that equal scores keep the previous iteration's order.
+void sort_by_score(std::vector<RootMove>::iterator first, std::vector<RootMove>::iterator last) {
+    std::stable_sort(first, last, [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+}
+
+}  // namespace
+
+void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value beta) {
+    if (!cb.on_iteration) return;
+    const int lines = int(std::min<std::size_t>(shared_.config.multipv, root_moves_.size()));
+    for (int i = 0; i < lines; ++i) {
+        const RootMove& rm = root_moves_[std::size_t(i)];
+        bool searched = std::size_t(i) <= pv_index_ && rm.score != -VALUE_INFINITE;
+        SearchReport r;
+        r.depth = searched ? depth : std::max(1, depth - 1);
+        r.seldepth = rm.seldepth;
+        r.multipv = i + 1;
+        r.score = searched ? rm.score : rm.previous_score;
+        if (r.score == -VALUE_INFINITE) continue;
+        r.bound = BoundExact;
+        if (std::size_t(i) == pv_index_) {
+            if (r.score >= beta) r.bound = BoundLower;
+            else if (r.score <= alpha) r.bound = BoundUpper;
+        }
+        r.pv = rm.pv;
+        r.time_ms = shared_.time.elapsed_ms();
+        r.hashfull = shared_.tt.hashfull();
+        r.nodes = nodes();  // the pool adds its helpers' nodes
+        cb.on_iteration(r);
+    }
+}
+
+void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves, const SearchCallbacks* callbacks) {
+    pos_ = root;
+    ply_ = 0;
+    nodes_ = 0;
+    completed_depth_ = 0;
+    root_moves_ = root_moves;
+    completed_ = root_moves;
+    current_callbacks_ = callbacks;
+    for (Stack& s : stack_) s = Stack{};
+
+    const SearchLimits& limits = shared_.limits;
+    const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
+    const std::size_t lines = std::min<std::size_t>(std::max(1, shared_.config.multipv), root_moves_.size());
+    Value previous = 0;
+
+    for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
+        // Helpers spread over two depths, so that they fill the table ahead of the main thread.
+        if (id_ > 0 && root_depth_ > 1 && (id_ + root_depth_) % 2 == 0 && root_depth_ < max_depth) continue;
+        for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+
+        for (pv_index_ = 0; pv_index_ < lines && !stopped(); ++pv_index_) {
+            seldepth_ = 0;
+            Value guess = root_moves_[pv_index_].previous_score;
+            if (guess == -VALUE_INFINITE) guess = previous;
+            int delta = AspirationDelta;
+            Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            if (root_depth_ >= AspirationMinDepth && !is_mate_score(guess)) {
+                alpha = std::max(guess - delta, -VALUE_INFINITE);
+                beta = std::min(guess + delta, VALUE_INFINITE);
+            }
+            // Aspiration: a window around the last score, widened on each failure.
+            while (true) {
+                Value score = search<Root>(alpha, beta, root_depth_, false);
+                sort_by_score(root_moves_.begin() + long(pv_index_), root_moves_.end());
+                if (stopped()) break;
+                if (score <= alpha) {
+                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -VALUE_INFINITE);
+                } else if (score >= beta) {
+                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
+                    beta = std::min(score + delta, VALUE_INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta;
+                if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            }
+            sort_by_score(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1);
+        }
+        if (stopped() && root_depth_ > 1) break;  // an interrupted iteration is thrown away
+
+        completed_ = root_moves_;
+        completed_depth_ = root_depth_;
+        previous = root_moves_[0].score;
+        if (id_ != 0) continue;
+        if (callbacks) {
+            pv_index_ = lines - 1;
+            report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+        }
+
+        // A mate already searched well past its length will not change: stop (a timed or infinite
+        // search; an infinite one then waits for `stop`) rather than race through empty iterations.
+        if (!limits.depth && !limits.nodes && !limits.mate && is_mate_score(previous)
+            && root_depth_ > 2 * (VALUE_MATE - std::abs(previous)) + MateSettleDepth)
+            break;
+
+        // Limits checked between iterations: a mate of the requested length, the clock.
+        if (limits.mate && previous >= mate_in(2 * limits.mate - 1)) break;
+        if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1 && prove_mate(callbacks))
+            break;
+        if (!shared_.pondering) {
+            if (shared_.time.should_not_start_iteration()) break;
+            if (shared_.time.limited() && root_moves_.size() == 1 && root_depth_ >= 4) break;
+        }
+        if (stopped()) break;
+    }
+    current_callbacks_ = nullptr;
+}
+
+// `go mate N` for short mates: a proof search at the current depth, where only a mate in N or
+// less lifts the score above alpha and mate-distance pruning bounds the tree at 2N - 1 plies.
+// Returns true when the mate is proven; otherwise the last exact result stays as it was.
+bool Worker::prove_mate(const SearchCallbacks* callbacks) {
+    const Value proof = mate_in(2 * shared_.limits.mate - 1) - 1;
+    pv_index_ = 0;
+    seldepth_ = 0;
+    proving_ = true;
+    Value score = search<Root>(proof, VALUE_INFINITE, root_depth_, false);
+    proving_ = false;
+    if (stopped() || score <= proof) {
+        root_moves_ = completed_;
+        return false;
+    }
+    sort_by_score(root_moves_.begin(), root_moves_.end());
+    completed_ = root_moves_;
+    if (callbacks) report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+    return true;
+}
+
+}  // namespace sente

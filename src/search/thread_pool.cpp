@@ -1,0 +1,216 @@
+// Search threads: one main worker that keeps the clock and reports, helpers that share its hash
+// table (Lazy SMP), all parked on a condition variable between searches.
+#include <algorithm>
+
+#include "core/movegen.hpp"
+#include "search/search.hpp"
+
+namespace sente {
+
+ThreadPool::ThreadPool(TranspositionTable& tt) : shared_(tt) { set_threads(1); }
+
+ThreadPool::~ThreadPool() {
+    stop();
+    join_all();
+}
+
+// Waits for the current search, then wakes every parked thread to exit and joins each once.
+void ThreadPool::join_all() {
+    wait();
+    {
+        std::lock_guard lock(mutex_);
+        exiting_ = true;
+    }
+    cv_.notify_all();
+    for (auto& slot : workers_)
+        if (slot->thread.joinable()) slot->thread.join();
+    workers_.clear();
+    exiting_ = false;
+}
+
+void ThreadPool::set_threads(int n) {
+    join_all();
+    for (int i = 0; i < std::max(1, n); ++i) {
+        auto slot = std::make_unique<Slot>();
+        slot->worker = std::make_unique<Worker>(i, shared_);
+        workers_.push_back(std::move(slot));
+    }
+    for (std::size_t i = 0; i < workers_.size(); ++i) workers_[i]->thread = std::thread(&ThreadPool::thread_main, this, i);
+}
+
+std::vector<RootMove> ThreadPool::root_moves_for(const Position& root, const SearchConfig& config) {
+    MoveList legal;
+    generate<GenType::All>(root, legal);
+    std::vector<RootMove> moves;
+    for (Move m : legal)
+        if (config.searchmoves.empty() || std::find(config.searchmoves.begin(), config.searchmoves.end(), m) != config.searchmoves.end())
+            moves.push_back(RootMove{.move = m, .score = -VALUE_INFINITE, .previous_score = -VALUE_INFINITE, .seldepth = 0, .pv = {}});
+    return moves;
+}
+
+void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config) {
+    root_ = root;
+    shared_.limits = limits;
+    shared_.config = config;
+    shared_.stop = false;
+    shared_.stop_requested = false;
+    shared_.pondering = limits.ponder;
+    shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
+    shared_.tt.new_search();
+    root_moves_ = root_moves_for(root, config);
+}
+
+void ThreadPool::start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
+                       SearchCallbacks callbacks) {
+    wait();
+    std::lock_guard lock(mutex_);
+    prepare(root, limits, config);
+    callbacks_ = std::move(callbacks);
+    searching_ = true;
+    workers_[0]->has_work = true;
+    cv_.notify_all();
+}
+
+void ThreadPool::thread_main(std::size_t index) {
+    while (true) {
+        {
+            std::unique_lock lock(mutex_);
+            cv_.wait(lock, [&] { return exiting_ || workers_[index]->has_work; });
+            if (exiting_) return;
+        }
+        if (index == 0) {
+            main_search();
+        } else {
+            workers_[index]->worker->iterate(root_, root_moves_, nullptr);
+            std::lock_guard lock(mutex_);
+            workers_[index]->has_work = false;
+            --running_helpers_;
+            cv_.notify_all();
+        }
+    }
+}
+
+void ThreadPool::main_search() {
+    Worker& main = *workers_[0]->worker;
+    SearchCallbacks cb = callbacks_;
+    // Node counts in reports cover every thread.
+    SearchCallbacks reporting = cb;
+    reporting.on_iteration = [&](const SearchReport& r) {
+        SearchReport copy = r;
+        for (std::size_t i = 1; i < workers_.size(); ++i) copy.nodes += workers_[i]->worker->nodes();
+        if (cb.on_iteration) cb.on_iteration(copy);
+    };
+
+    if (root_moves_.empty()) {
+        // Checkmate or stalemate at the root: report it, and still wait for stop in infinite mode.
+        SearchReport r;
+        r.score = root_.in_check() ? -VALUE_MATE : VALUE_DRAW;
+        if (cb.on_iteration) cb.on_iteration(r);
+    } else {
+        {
+            std::lock_guard lock(mutex_);
+            for (std::size_t i = 1; i < workers_.size(); ++i) {
+                workers_[i]->has_work = true;
+                ++running_helpers_;
+            }
+        }
+        cv_.notify_all();
+        main.iterate(root_, root_moves_, &reporting);
+    }
+
+    // Under `go infinite` or `go ponder` the best move waits for `stop` or `ponderhit`, also when
+    // the search itself ended early (a node limit, a mate, the maximum depth).
+    {
+        std::unique_lock lock(mutex_);
+        cv_.wait(lock, [&] {
+            return shared_.stop_requested.load() || (!shared_.limits.infinite && !shared_.pondering.load());
+        });
+    }
+    shared_.stop = true;
+    {
+        std::unique_lock lock(mutex_);
+        cv_.wait(lock, [&] { return running_helpers_ == 0; });
+    }
+
+    Move best = Move::none(), ponder = Move::none();
+    if (!root_moves_.empty()) {
+        std::size_t chosen = 0;
+        if (shared_.config.strength.enabled)
+            chosen = choose_line(shared_.config.strength, main.completed(),
+                                 std::size_t(std::max(1, shared_.config.multipv)), rng_);
+        const RootMove& rm = main.completed()[chosen];
+        best = rm.move;
+        if (rm.pv.size() > 1) {
+            ponder = rm.pv[1];
+        } else {
+            // Fill the ponder move from the table when the PV stopped at the root move.
+            Position after = root_;
+            after.make_move(best);
+            if (auto tte = shared_.tt.probe(after.key(), 1); tte && after.is_legal(tte->move)) ponder = tte->move;
+        }
+        // The last line before bestmove is an exact score whose PV starts with the best move.
+        SearchReport r;
+        r.depth = std::max(1, main.completed_depth());
+        r.seldepth = rm.seldepth;
+        r.score = rm.score;
+        r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
+        r.time_ms = shared_.time.elapsed_ms();
+        r.hashfull = shared_.tt.hashfull();
+        r.nodes = main.nodes();
+        reporting.on_iteration(r);
+    }
+    if (cb.on_bestmove) cb.on_bestmove(best, ponder);
+
+    std::lock_guard lock(mutex_);
+    workers_[0]->has_work = false;
+    searching_ = false;
+    cv_.notify_all();
+}
+
+void ThreadPool::stop() {
+    std::lock_guard lock(mutex_);
+    shared_.stop = true;
+    shared_.stop_requested = true;
+    cv_.notify_all();
+}
+
+void ThreadPool::ponderhit() {
+    std::lock_guard lock(mutex_);
+    if (!searching_) return;
+    shared_.time.restart();
+    shared_.pondering = false;
+    cv_.notify_all();
+}
+
+void ThreadPool::wait() {
+    std::unique_lock lock(mutex_);
+    cv_.wait(lock, [&] { return !searching_; });
+}
+
+bool ThreadPool::searching() const {
+    std::lock_guard lock(mutex_);
+    return searching_;
+}
+
+void ThreadPool::clear() {
+    wait();
+    for (auto& slot : workers_) slot->worker->clear();
+}
+
+std::uint64_t ThreadPool::search_sync(const Position& root, const SearchLimits& limits, const SearchConfig& config,
+                                      const SearchCallbacks& callbacks) {
+    wait();
+    SearchLimits not_pondering = limits;
+    not_pondering.ponder = false;
+    prepare(root, not_pondering, config);
+    Worker& main = *workers_[0]->worker;
+    if (root_moves_.empty()) return 0;
+    main.iterate(root_, root_moves_, &callbacks);
+    if (callbacks.on_bestmove) {
+        const RootMove& rm = main.completed()[0];
+        callbacks.on_bestmove(rm.move, rm.pv.size() > 1 ? rm.pv[1] : Move::none());
+    }
+    return main.nodes();
+}
+
+}  // namespace sente
