@@ -10,11 +10,11 @@ using namespace search_params;
 
 void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overhead_ms) {
     start_ = Clock::now();
-    limited_ = false;
+    limited_ = fixed_ = false;
     if (limits.infinite) return;
 
     if (limits.movetime > 0) {
-        limited_ = true;
+        limited_ = fixed_ = true;
         soft_ = hard_ = std::max<std::int64_t>(MinimumThinkMs, limits.movetime - overhead_ms);
         return;
     }
@@ -45,7 +45,7 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
 }
 
 bool TimeManager::should_not_start_iteration() const {
-    return limited_ && elapsed_ms() >= soft_ * IterationStartPercent / 100;
+    return limited_ && !fixed_ && elapsed_ms() >= soft_ * IterationStartPercent / 100;
 }
 
 }  // namespace sente

@@ -35,6 +35,8 @@ public:
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
     }
     bool limited() const { return limited_; }
+    // `go movetime`: the whole budget is to be used, so no iteration is skipped to save time.
+    bool fixed() const { return fixed_; }
     std::int64_t soft_ms() const { return soft_; }
     std::int64_t hard_ms() const { return hard_; }
     // Past the hard limit: stop at once.
@@ -45,6 +47,7 @@ public:
 private:
     Clock::time_point start_ = Clock::now();
     bool limited_ = false;
+    bool fixed_ = false;
     std::int64_t soft_ = 0, hard_ = 0;
 };
 
