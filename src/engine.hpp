@@ -75,6 +75,8 @@ public:
     BenchResult bench(int depth, const std::function<void(int index, std::uint64_t nodes)>& progress);
     // Searches the current position synchronously; used by the tempo experiment and tests.
     std::uint64_t search_sync(const SearchLimits& limits, const SearchCallbacks& callbacks);
+    // The root moves of the last search, best first, with the nodes each one's subtree took.
+    const std::vector<RootMove>& last_root_moves() const { return threads_.last_root_moves(); }
 
     // Perft from the current position with the engine's thread count; hash_mb 0 means no table.
     PerftResult perft(int depth, int hash_mb = 0) const;

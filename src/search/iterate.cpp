@@ -11,9 +11,13 @@ using namespace search_params;
 
 namespace {
 
-// Best first; stable, so that equal scores keep the previous iteration's order.
-void sort_by_score(std::vector<RootMove>::iterator first, std::vector<RootMove>::iterator last) {
-    std::stable_sort(first, last, [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+// Best first. Moves known only to be worse than the best (all scored -VALUE_INFINITE) follow in
+// the order of the nodes their subtrees took: a move that was hard to refute is the likeliest to
+// be the next best.
+void sort_root_moves(std::vector<RootMove>::iterator first, std::vector<RootMove>::iterator last) {
+    std::stable_sort(first, last, [](const RootMove& a, const RootMove& b) {
+        return a.score != b.score ? a.score > b.score : a.nodes > b.nodes;
+    });
 }
 
 }  // namespace
@@ -61,10 +65,14 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
         // Helpers spread over two depths, so that they fill the table ahead of the main thread.
         if (id_ > 0 && root_depth_ > 1 && (id_ + root_depth_) % 2 == 0 && root_depth_ < max_depth) continue;
-        for (RootMove& rm : root_moves_) rm.previous_score = rm.score;
+        for (RootMove& rm : root_moves_) {
+            rm.previous_score = rm.score;
+            rm.nodes = 0;
+        }
 
         for (pv_index_ = 0; pv_index_ < lines && !stopped(); ++pv_index_) {
             seldepth_ = 0;
+            iteration_best_ = Move::none();
             Value guess = root_moves_[pv_index_].previous_score;
             if (guess == -VALUE_INFINITE) guess = previous;
             int delta = AspirationDelta;
@@ -76,7 +84,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             // Aspiration: a window around the last score, widened on each failure.
             while (true) {
                 Value score = search<Root>(alpha, beta, root_depth_, false);
-                sort_by_score(root_moves_.begin() + long(pv_index_), root_moves_.end());
+                sort_root_moves(root_moves_.begin() + long(pv_index_), root_moves_.end());
                 if (stopped()) break;
                 if (score <= alpha) {
                     if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
@@ -91,9 +99,16 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 delta += delta;
                 if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             }
-            sort_by_score(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1);
+            sort_root_moves(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1);
         }
-        if (stopped() && root_depth_ > 1) break;  // an interrupted iteration is thrown away
+        if (stopped() && root_depth_ > 1) {
+            // An interrupted iteration is thrown away, except for a root move that completed in it
+            // and raised alpha: the previous best is always searched first, so that move beat it
+            // at the new depth (or is the previous best itself, with a fresh line).
+            if (lines == 1 && iteration_best_ != Move::none() && root_moves_[0].move == iteration_best_)
+                completed_ = root_moves_;
+            break;
+        }
 
         completed_ = root_moves_;
         completed_depth_ = root_depth_;
@@ -137,7 +152,7 @@ bool Worker::prove_mate(const SearchCallbacks* callbacks) {
         root_moves_ = completed_;
         return false;
     }
-    sort_by_score(root_moves_.begin(), root_moves_.end());
+    sort_root_moves(root_moves_.begin(), root_moves_.end());
     completed_ = root_moves_;
     if (callbacks) report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
     return true;

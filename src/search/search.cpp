@@ -54,7 +54,7 @@ void Worker::play(Move m) {
     pos_.make_move(m);
     shared_.tt.prefetch(pos_.key());
     ++ply_;
-    nodes_.fetch_add(1, std::memory_order_relaxed);
+    count_node();
     if (id_ == 0) check_limits();
 }
 
@@ -171,7 +171,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             ss.moved_piece = NoPiece;
             pos_.make_null_move();
             ++ply_;
-            nodes_.fetch_add(1, std::memory_order_relaxed);
+            count_node();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r - 1, !cut_node);
             --ply_;
             pos_.unmake_null_move();
@@ -192,7 +192,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     Move best_move = Move::none();
     Move quiets_tried[64];
     int quiet_count = 0;
-    int move_count = 0;
+    int move_count = 0;  // legal moves seen, pruned ones included (late move pruning counts them)
+    int searched = 0;    // moves actually searched: what the reductions and PVS go by
     std::size_t root_index = pv_index_;
 
     while (true) {
@@ -238,14 +239,16 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             current_callbacks_->on_currmove(depth, m, int(root_index));
 
         if (pv_node) pv_length_[ply_ + 1] = ply_ + 1;
+        const std::uint64_t nodes_before = nodes();
         play(m);
+        ++searched;
         Value score = -VALUE_INFINITE;
 
         // 12. Late move reductions, then PVS: a null window for all but the first move, and a
         // full-window re-search only when a move turns out better than expected.
-        if (depth >= LmrMinDepth && move_count > 1 + int(root) && !mate_search
+        if (depth >= LmrMinDepth && searched > 1 + int(root) && !mate_search
             && (!capture || picker.last_was_bad_capture())) {
-            int r = reduction(depth, move_count);
+            int r = reduction(depth, searched);
             r += !pv_node;
             r += cut_node;
             r -= improving;
@@ -255,10 +258,10 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             r = std::clamp(r, 0, new_depth - 1);
             score = -search<NonPV>(-alpha - 1, -alpha, new_depth - r, true);
             if (score > alpha && r > 0) score = -search<NonPV>(-alpha - 1, -alpha, new_depth, !cut_node);
-        } else if (!pv_node || move_count > 1) {
+        } else if (!pv_node || searched > 1) {
             score = -search<NonPV>(-alpha - 1, -alpha, new_depth, !cut_node);
         }
-        if (pv_node && (move_count == 1 || (score > alpha && (root || score < beta))))
+        if (pv_node && (searched == 1 || (score > alpha && (root || score < beta))))
             score = -search<PV>(-beta, -alpha, new_depth, false);
 
         take_back(m);
@@ -267,7 +270,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if constexpr (root) {
             RootMove& rm = *std::find_if(root_moves_.begin(), root_moves_.end(),
                                          [&](const RootMove& r) { return r.move == m; });
-            if (move_count == 1 || score > alpha) {
+            rm.nodes += nodes() - nodes_before;
+            if (score > alpha) iteration_best_ = m;
+            if (searched == 1 || score > alpha) {
                 rm.score = score;
                 rm.seldepth = seldepth_;
                 rm.pv.assign(1, m);

@@ -47,9 +47,10 @@ struct SearchConfig {
 
 struct RootMove {
     Move move;
-    Value score = -VALUE_INFINITE;
+    Value score = -VALUE_INFINITE;  // -VALUE_INFINITE: only known to be worse than the best
     Value previous_score = -VALUE_INFINITE;
     int seldepth = 0;
+    std::uint64_t nodes = 0;  // spent below this move in the current iteration
     std::vector<Move> pv;
 };
 
@@ -94,6 +95,8 @@ private:
     Value qsearch(Value alpha, Value beta);
 
     void play(Move m);
+    // Only this thread writes its counter; others read it. A plain load and store, not a locked add.
+    void count_node() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void take_back(Move m);
     void update_pv(Move m);
     void check_limits();
@@ -111,6 +114,8 @@ private:
     int seldepth_ = 0;
     int root_depth_ = 0;
     std::size_t pv_index_ = 0;
+    // The root move that last raised alpha in the current iteration, for an interrupted one.
+    Move iteration_best_ = Move::none();
     std::atomic<std::uint64_t> nodes_{0};
     std::vector<RootMove> root_moves_;
     std::vector<RootMove> completed_;  // root moves as the last finished iteration left them
@@ -141,6 +146,8 @@ public:
     void wait();
     bool searching() const;
     void clear();
+    // The root moves as the main thread's last completed iteration left them, best first.
+    const std::vector<RootMove>& last_root_moves() const { return workers_[0]->worker->completed(); }
     // Runs a search in the calling thread with one worker (bench, tests). Returns nodes searched.
     std::uint64_t search_sync(const Position& root, const SearchLimits& limits, const SearchConfig& config,
                               const SearchCallbacks& callbacks);
