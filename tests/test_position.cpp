@@ -192,7 +192,7 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
     CHECK(accepted > 0);
 }
 
-TEST_CASE("Zobrist: incremental keys equal keys from scratch, and unmake restores the position", "[zobrist]") {
+TEST_CASE("Zobrist: incremental keys (whole and pawn) equal keys from scratch, and unmake restores the position", "[zobrist]") {
     std::size_t positions = 0;
     std::uint64_t nodes = 0;
     for (const Suite& s : AllSuites) {
@@ -206,6 +206,7 @@ TEST_CASE("Zobrist: incremental keys equal keys from scratch, and unmake restore
             walk(pos, 3, [&](const Position& p) {
                 ++nodes;
                 REQUIRE(p.key() == p.compute_key());
+                REQUIRE(p.pawn_key() == p.compute_pawn_key());
             });
             ++positions;
         }

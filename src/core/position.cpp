@@ -269,6 +269,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         return std::string("FEN leaves the side not to move in check");
     st.checkers = p.attackers_to(p.king_square(p.side_)) & p.pieces(them);
     st.key = p.compute_key();
+    st.pawn_key = p.compute_pawn_key();
 
     *this = std::move(p);
     return std::nullopt;
@@ -322,6 +323,15 @@ Key Position::compute_key() const {
     return k;
 }
 
+Key Position::compute_pawn_key() const {
+    Key k = 0;
+    for (Bitboard b = pieces(Pawn); b;) {
+        Square s = pop_lsb(b);
+        k ^= zobrist::PieceSquare[board_[s]][s];
+    }
+    return k;
+}
+
 void Position::make_move(Move m) {
     if (states_.size() == states_.capacity()) states_.reserve(2 * states_.capacity());
     states_.push_back(states_.back());
@@ -356,6 +366,7 @@ void Position::make_move(Move m) {
         if (Piece captured = board_[capture_square]; captured != NoPiece) {
             remove_piece(capture_square);
             k ^= zobrist::PieceSquare[captured][capture_square];
+            if (type_of(captured) == Pawn) st.pawn_key ^= zobrist::PieceSquare[captured][capture_square];
             st.captured = captured;
             st.rule50 = 0;
         }
@@ -364,11 +375,14 @@ void Position::make_move(Move m) {
 
         if (type_of(pc) == Pawn) {
             st.rule50 = 0;
+            st.pawn_key ^= zobrist::PieceSquare[pc][from];
             if (m.kind() == Move::Promotion) {
                 Piece promoted = make_piece(us, m.promotion());
                 remove_piece(to);
                 put_piece(promoted, to);
                 k ^= zobrist::PieceSquare[pc][to] ^ zobrist::PieceSquare[promoted][to];
+            } else {
+                st.pawn_key ^= zobrist::PieceSquare[pc][to];
             }
         }
     }

@@ -18,6 +18,7 @@ constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 // What make_move changes that unmake_move cannot recompute, plus values cached per ply.
 struct StateInfo {
     Key key = 0;
+    Key pawn_key = 0;            // the pawns alone: for the pawn cache and correction history
     Bitboard checkers = 0;       // enemy pieces giving check to the side to move
     Square ep_square = NoSquare; // set only when an en-passant capture is legal
     std::uint8_t castling = NoCastling;
@@ -57,6 +58,7 @@ public:
     // State of the current ply.
     const StateInfo& state() const { return states_.back(); }
     Key key() const { return state().key; }
+    Key pawn_key() const { return state().pawn_key; }
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }
     Square ep_square() const { return state().ep_square; }
@@ -101,8 +103,9 @@ public:
     void make_null_move();
     void unmake_null_move();
 
-    // The key computed from the board alone, for checking the incremental one.
+    // The keys computed from the board alone, for checking the incremental ones.
     Key compute_key() const;
+    Key compute_pawn_key() const;
     // A draw by repetition for the search: the position occurred before within the last `ply`
     // plies (inside the search tree, where a second occurrence is as good as a third), or twice
     // before in the game.
