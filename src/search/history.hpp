@@ -1,25 +1,64 @@
-// Move-ordering statistics kept by each search thread.
+// Move-ordering statistics kept by each search thread: what caused cut-offs before, by move, by
+// the moves that led here, and by capture.
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 
-#include "core/types.hpp"
+#include "core/position.hpp"
 #include "search/params.hpp"
 
 namespace sente {
 
-// Butterfly history: how often a quiet move from-to of a colour caused a cutoff, with "gravity"
-// so that values stay within +-HistoryMax and old results fade.
+// Every history entry moves toward +-HistoryMax with "gravity": a bonus counts for less the closer
+// the entry already is to the bound in its direction, so values stay bounded and old results fade.
+inline void apply_gravity(std::int16_t& entry, int bonus) {
+    bonus = std::clamp(bonus, -search_params::HistoryMax, search_params::HistoryMax);
+    entry = std::int16_t(entry + bonus - entry * std::abs(bonus) / search_params::HistoryMax);
+}
+
+// Butterfly history: quiet moves by colour, origin and destination.
 struct ButterflyHistory {
-    int table[2][64][64];
+    std::int16_t table[2][64][64];
 
     void clear() { std::memset(table, 0, sizeof table); }
     int get(Color c, Move m) const { return table[c][m.from()][m.to()]; }
-    void update(Color c, Move m, int bonus) {
-        int& h = table[c][m.from()][m.to()];
-        h += bonus - h * std::abs(bonus) / search_params::HistoryMax;
+    void update(Color c, Move m, int bonus) { apply_gravity(table[c][m.from()][m.to()], bonus); }
+};
+
+// Quiet moves by moved piece and destination, for one earlier move. NoPiece rows are a sink for
+// plies without a real move before them (the root, a null move), which keeps lookups branch-free.
+struct PieceToHistory {
+    std::int16_t table[NoPiece + 1][64];
+
+    int get(Piece p, Square to) const { return table[p][to]; }
+    void update(Piece p, Square to, int bonus) { apply_gravity(table[p][to], bonus); }
+};
+
+// Continuation history: a PieceToHistory for every (piece, destination) of an earlier move, so that
+// a reply is judged in the context of the move it answers (one ply back) or follows up (two, four).
+struct ContinuationHistory {
+    PieceToHistory table[NoPiece + 1][64];
+
+    void clear() { std::memset(table, 0, sizeof table); }
+    PieceToHistory* at(Piece p, Square to) { return &table[p][to]; }
+};
+
+// Captures by moving piece, destination and captured piece type.
+struct CaptureHistory {
+    std::int16_t table[NoPiece][64][6];
+
+    void clear() { std::memset(table, 0, sizeof table); }
+    static PieceType victim(const Position& pos, Move m) {
+        return m.kind() == Move::EnPassant ? Pawn
+             : pos.piece_on(m.to()) == NoPiece ? Pawn  // a quiet promotion: filed with pawn captures
+                                               : type_of(pos.piece_on(m.to()));
+    }
+    int get(const Position& pos, Move m) const { return table[pos.moved_piece(m)][m.to()][victim(pos, m)]; }
+    void update(const Position& pos, Move m, int bonus) {
+        apply_gravity(table[pos.moved_piece(m)][m.to()][victim(pos, m)], bonus);
     }
 };
 
@@ -32,9 +71,18 @@ struct CounterMoves {
     void set(Piece p, Square to, Move m) { table[p][to] = m; }
 };
 
+// The continuation histories a node reads: of the moves 1, 2 and 4 plies back.
+constexpr int ContinuationPlies[] = {1, 2, 4};
+constexpr int ContinuationCount = 3;
+using ContinuationView = const PieceToHistory* [ContinuationCount];
+
 inline int history_bonus(int depth) {
     using namespace search_params;
     return std::min(HistoryBonusMax, HistoryBonusPerDepth * depth - HistoryBonusOffset);
+}
+inline int history_malus(int depth) {
+    using namespace search_params;
+    return std::min(HistoryMalusMax, HistoryMalusPerDepth * depth - HistoryMalusOffset);
 }
 
 }  // namespace sente

@@ -55,7 +55,8 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     root_moves_ = root_moves;
     completed_ = root_moves;
     current_callbacks_ = callbacks;
-    for (Stack& s : stack_) s = Stack{};
+    PieceToHistory* sentinel = continuation_history_.at(NoPiece, A1);
+    for (Stack& s : stack_) s = Stack{.continuation = sentinel};
 
     const SearchLimits& limits = shared_.limits;
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;

@@ -6,39 +6,41 @@ namespace sente {
 
 namespace {
 
-// Most valuable victim first, then least valuable attacker; promotions by the new piece.
-int capture_score(const Position& pos, Move m) {
+using namespace search_params;
+
+// Most valuable victim first, then what captures of this kind achieved before; promotions by the
+// new piece.
+int capture_score(const Position& pos, Move m, const CaptureHistory& history) {
     int victim = m.kind() == Move::EnPassant ? SeeValue[Pawn]
                : pos.piece_on(m.to()) == NoPiece ? 0 : SeeValue[type_of(pos.piece_on(m.to()))];
-    int score = victim * 16 - int(type_of(pos.moved_piece(m)));
-    if (m.kind() == Move::Promotion) score += m.promotion() == Queen ? SeeValue[Queen] * 16 : -100000;
+    int score = victim * CaptureVictimWeight + history.get(pos, m) / CaptureHistoryDivisor;
+    if (m.kind() == Move::Promotion) score += m.promotion() == Queen ? SeeValue[Queen] * CaptureVictimWeight : -100000;
     return score;
 }
 
 }  // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter,
-                       const ButterflyHistory& history)
-    : pos_(pos), history_(history), tt_move_(tt_move), counter_(counter), stage_(Stage::TTMove) {
+                       const OrderingStats& stats)
+    : pos_(pos), stats_(stats), tt_move_(tt_move), counter_(counter), stage_(Stage::TTMove) {
     killers_[0] = killers[0];
     killers_[1] = killers[1];
     if (!pos.is_legal(tt_move_)) tt_move_ = Move::none();
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history)
-    : pos_(pos), history_(history), tt_move_(tt_move), stage_(Stage::QsTTMove),
+MovePicker::MovePicker(const Position& pos, Move tt_move, const OrderingStats& stats)
+    : pos_(pos), stats_(stats), tt_move_(tt_move), stage_(Stage::QsTTMove),
       quiescence_in_check_(pos.in_check()) {
     if (!pos.is_legal(tt_move_) || (!quiescence_in_check_ && !pos.is_capture_or_promotion(tt_move_)))
         tt_move_ = Move::none();
 }
 
 void MovePicker::score_captures() {
-    for (Scored* s = current_; s != end_; ++s) s->score = capture_score(pos_, s->move);
+    for (Scored* s = current_; s != end_; ++s) s->score = capture_score(pos_, s->move, stats_.captures);
 }
 
 void MovePicker::score_quiets() {
-    const Color us = pos_.side_to_move();
-    for (Scored* s = current_; s != end_; ++s) s->score = history_.get(us, s->move);
+    for (Scored* s = current_; s != end_; ++s) s->score = stats_.quiet(pos_, s->move);
     // Insertion sort, best first: quiet lists are short and often nearly ordered already.
     for (Scored* p = current_ + 1; p < end_; ++p) {
         Scored tmp = *p;
@@ -137,9 +139,9 @@ Move MovePicker::next() {
             if (quiescence_in_check_) generate<GenType::All>(pos_, list);
             else generate<GenType::Captures>(pos_, list);
             current_ = end_ = moves_;
-            const Color us = pos_.side_to_move();
             for (Move m : list)
-                *end_++ = {m, pos_.is_capture_or_promotion(m) ? capture_score(pos_, m) + (1 << 20) : history_.get(us, m)};
+                *end_++ = {m, pos_.is_capture_or_promotion(m) ? capture_score(pos_, m, stats_.captures) + (1 << 20)
+                                                              : stats_.quiet(pos_, m)};
             stage_ = Stage::QsCaptures;
             break;
         }

@@ -7,13 +7,27 @@
 
 namespace sente {
 
+// The statistics the picker orders by, all owned by the search thread.
+struct OrderingStats {
+    const ButterflyHistory& main;
+    const CaptureHistory& captures;
+    ContinuationView continuation;  // 1, 2 and 4 plies back
+
+    // A quiet move's history: butterfly plus every continuation.
+    int quiet(const Position& pos, Move m) const {
+        const Piece p = pos.moved_piece(m);
+        int h = main.get(pos.side_to_move(), m);
+        for (const PieceToHistory* c : continuation) h += c->get(p, m.to());
+        return h;
+    }
+};
+
 class MovePicker {
 public:
     // Main search: hash move, good captures, killers, counter move, quiets by history, bad captures.
-    MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter,
-               const ButterflyHistory& history);
+    MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter, const OrderingStats& stats);
     // Quiescence: hash move and captures (all moves when in check).
-    MovePicker(const Position& pos, Move tt_move, const ButterflyHistory& history);
+    MovePicker(const Position& pos, Move tt_move, const OrderingStats& stats);
 
     // The next move, or Move::none() when there are no more.
     Move next();
@@ -36,7 +50,7 @@ private:
     bool is_special(Move m) const;
 
     const Position& pos_;
-    const ButterflyHistory& history_;
+    const OrderingStats& stats_;
     Move tt_move_;
     Move killers_[2] = {Move::none(), Move::none()};
     Move counter_ = Move::none();

@@ -35,20 +35,31 @@ constexpr int SeeQuietMargin = 25;
 constexpr int SeeCaptureMargin = 95;
 constexpr int SeeMaxDepth = 8;
 
-// Late move reductions: base + log(depth) * log(moves) / divisor, in hundredths.
+// Late move reductions: base + log(depth) * log(moves) / divisor, in hundredths; one ply less for
+// every LmrHistoryDivisor of a quiet move's history (butterfly plus continuations).
 constexpr int LmrBase = 80;
 constexpr int LmrDivisor = 225;
 constexpr int LmrMinDepth = 3;
-constexpr int LmrHistoryDivisor = 8000;
+constexpr int LmrHistoryDivisor = 10000;
+
+// History pruning: at low depth a quiet move whose history is this bad per ply is not searched.
+constexpr int HistoryPruneMaxDepth = 4;
+constexpr int HistoryPruneMargin = 3000;  // per ply
 
 // Quiescence: captures that cannot lift the score near alpha are skipped.
 constexpr int DeltaMargin = 180;
 
-// History tables.
+// History tables: a bonus for the move that cut off, a malus for the moves tried before it.
 constexpr int HistoryMax = 16384;
 constexpr int HistoryBonusPerDepth = 280;
 constexpr int HistoryBonusOffset = 220;
 constexpr int HistoryBonusMax = 2400;
+constexpr int HistoryMalusPerDepth = 280;
+constexpr int HistoryMalusOffset = 220;
+constexpr int HistoryMalusMax = 2400;
+// Captures are ordered by victim value x CaptureVictimWeight plus their capture history.
+constexpr int CaptureVictimWeight = 16;
+constexpr int CaptureHistoryDivisor = 8;
 
 // `go mate N` adds an exhaustive proof search for mates up to this length; longer mates are left
 // to the normal search, whose pruning finds them far sooner.

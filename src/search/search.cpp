@@ -41,16 +41,19 @@ std::string format_score(Value v) {
 // ---- Worker ------------------------------------------------------------------------------------
 
 void Worker::clear() {
-    history_.clear();
+    main_history_.clear();
+    capture_history_.clear();
+    continuation_history_.clear();
     counters_.clear();
 }
 
 Value Worker::evaluate() const { return eval::evaluate(pos_, shared_.config.tempo_percent); }
 
 void Worker::play(Move m) {
-    Stack& ss = stack_[ply_];
+    Stack& ss = frame(ply_);
     ss.current_move = m;
     ss.moved_piece = pos_.moved_piece(m);
+    ss.continuation = continuation_history_.at(ss.moved_piece, m.to());
     pos_.make_move(m);
     shared_.tt.prefetch(pos_.key());
     ++ply_;
@@ -80,18 +83,39 @@ void Worker::check_limits() {
         shared_.stop = true;
 }
 
-void Worker::update_quiet_stats(Move best, const Move* quiets, int count, int depth) {
+OrderingStats Worker::ordering_stats() {
+    return OrderingStats{main_history_, capture_history_,
+                         {frame(ply_ - 1).continuation, frame(ply_ - 2).continuation, frame(ply_ - 4).continuation}};
+}
+
+void Worker::update_continuations(Piece p, Square to, int bonus) {
+    for (int back : ContinuationPlies)
+        if (frame(ply_ - back).current_move.is_ok()) frame(ply_ - back).continuation->update(p, to, bonus);
+}
+
+void Worker::update_cutoff_stats(Move best, const Move* quiets, int quiet_count, const Move* captures,
+                                 int capture_count, int depth) {
     const Color us = pos_.side_to_move();
-    Stack& ss = stack_[ply_];
-    if (ss.killers[0] != best) {
-        ss.killers[1] = ss.killers[0];
-        ss.killers[0] = best;
+    const int bonus = history_bonus(depth), malus = history_malus(depth);
+    if (!pos_.is_capture_or_promotion(best)) {
+        Stack& ss = frame(ply_);
+        if (ss.killers[0] != best) {
+            ss.killers[1] = ss.killers[0];
+            ss.killers[0] = best;
+        }
+        main_history_.update(us, best, bonus);
+        update_continuations(pos_.moved_piece(best), best.to(), bonus);
+        const Stack& before = frame(ply_ - 1);
+        if (before.current_move.is_ok()) counters_.set(before.moved_piece, before.current_move.to(), best);
+        // The quiet moves tried first did not cut off; a capture that cut off says nothing of them.
+        for (int i = 0; i < quiet_count; ++i) {
+            main_history_.update(us, quiets[i], -malus);
+            update_continuations(pos_.moved_piece(quiets[i]), quiets[i].to(), -malus);
+        }
+    } else {
+        capture_history_.update(pos_, best, bonus);
     }
-    int bonus = history_bonus(depth);
-    history_.update(us, best, bonus);
-    for (int i = 0; i < count; ++i) history_.update(us, quiets[i], -bonus);
-    if (ply_ > 0 && stack_[ply_ - 1].current_move.is_ok())
-        counters_.set(stack_[ply_ - 1].moved_piece, stack_[ply_ - 1].current_move.to(), best);
+    for (int i = 0; i < capture_count; ++i) capture_history_.update(pos_, captures[i], -malus);
 }
 
 template <Worker::NodeType NT>
@@ -122,8 +146,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if (alpha >= beta) return alpha;
     }
 
-    Stack& ss = stack_[ply_];
-    stack_[ply_ + 1].killers[0] = stack_[ply_ + 1].killers[1] = Move::none();
+    Stack& ss = frame(ply_);
+    frame(ply_ + 1).killers[0] = frame(ply_ + 1).killers[1] = Move::none();
 
     // 4. Transposition table. At non-PV nodes a deep enough entry whose bound fits ends the search
     // here; PV nodes search on so that the principal variation stays whole.
@@ -146,8 +170,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if (tte && tte->score != VALUE_NONE && (tte->bound & (tte->score > eval ? BoundLower : BoundUpper)))
             eval = tte->score;
     }
-    const bool improving = !in_check && ply_ >= 2 && stack_[ply_ - 2].static_eval != VALUE_NONE
-                        && ss.static_eval > stack_[ply_ - 2].static_eval;
+    const bool improving = !in_check && frame(ply_ - 2).static_eval != VALUE_NONE
+                        && ss.static_eval > frame(ply_ - 2).static_eval;
 
     // A mate proof leaves out the pruning that trusts the static eval or reduces moves.
     const bool mate_search = proving_;
@@ -164,11 +188,12 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         // 7. Null move: if passing still leaves us above beta after a reduced search, a real move
         // will too. Not in check, not twice in a row, not with only king and pawns (zugzwang).
         if (depth >= NullMinDepth && eval >= beta && ss.static_eval >= beta && ply_ > 0
-            && stack_[ply_ - 1].current_move != Move::null() && pos_.has_non_pawn_material(us)
+            && frame(ply_ - 1).current_move != Move::null() && pos_.has_non_pawn_material(us)
             && beta > -VALUE_MATE_IN_MAX_PLY) {
             int r = NullBase + depth / NullDepthDivisor + std::min(NullEvalMax, (eval - beta) / NullEvalDivisor);
             ss.current_move = Move::null();
             ss.moved_piece = NoPiece;
+            ss.continuation = continuation_history_.at(NoPiece, A1);
             pos_.make_null_move();
             ++ply_;
             count_node();
@@ -184,14 +209,15 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     if (!root && !mate_search && depth >= IirMinDepth && tt_move == Move::none() && (pv_node || cut_node)) --depth;
 
     // 9. The move loop.
-    const Move counter = ply_ > 0 && stack_[ply_ - 1].current_move.is_ok()
-                             ? counters_.get(stack_[ply_ - 1].moved_piece, stack_[ply_ - 1].current_move.to())
-                             : Move::none();
-    MovePicker picker(pos_, tt_move, ss.killers, counter, history_);
+    const Stack& before = frame(ply_ - 1);
+    const Move counter = before.current_move.is_ok() ? counters_.get(before.moved_piece, before.current_move.to())
+                                                     : Move::none();
+    const OrderingStats stats = ordering_stats();
+    MovePicker picker(pos_, tt_move, ss.killers, counter, stats);
     Value best = -VALUE_INFINITE;
     Move best_move = Move::none();
-    Move quiets_tried[64];
-    int quiet_count = 0;
+    Move quiets_tried[64], captures_tried[32];
+    int quiet_count = 0, capture_count = 0;
     int move_count = 0;  // legal moves seen, pruned ones included (late move pruning counts them)
     int searched = 0;    // moves actually searched: what the reductions and PVS go by
     std::size_t root_index = pv_index_;
@@ -208,7 +234,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         ++move_count;
         const bool capture = pos_.is_capture_or_promotion(m);
         const bool gives_check = pos_.gives_check(m);
-        const int history = capture ? 0 : history_.get(us, m);
+        const int history = capture ? 0 : stats.quiet(pos_, m);
 
         // 10. Pruning. Exact first: when only a mate delivered by this very move could beat
         // alpha, a move that does not give check cannot.
@@ -225,6 +251,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                 if (!in_check && depth <= FutilityMaxDepth
                     && ss.static_eval + FutilityBase + FutilityPerDepth * depth <= alpha)
                     continue;
+                // History: quiet moves that have failed here and after these moves many times.
+                if (depth <= HistoryPruneMaxDepth && history < -HistoryPruneMargin * depth) continue;
                 if (depth <= SeeMaxDepth && !pos_.see_ge(m, -SeeQuietMargin * depth * depth)) continue;
             } else if (capture && depth <= SeeMaxDepth && !pos_.see_ge(m, -SeeCaptureMargin * depth)) {
                 continue;
@@ -291,16 +319,19 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                 alpha = score;
             }
         }
-        if (!capture && m != best_move && quiet_count < 64) quiets_tried[quiet_count++] = m;
+        if (m != best_move) {
+            if (!capture && quiet_count < 64) quiets_tried[quiet_count++] = m;
+            else if (capture && capture_count < 32) captures_tried[capture_count++] = m;
+        }
     }
 
     // 13. No legal move: checkmate or stalemate. Every move pruned: a fail low.
     if (move_count == 0) return in_check ? mated_in(ply_) : VALUE_DRAW;
     if (best == -VALUE_INFINITE) best = alpha;
 
-    // 14. A quiet move that cut off is remembered for move ordering.
-    if (best >= beta && !pos_.is_capture_or_promotion(best_move))
-        update_quiet_stats(best_move, quiets_tried, quiet_count, depth);
+    // 14. The move that cut off is remembered for move ordering, and the moves tried before it
+    // are marked down.
+    if (best >= beta) update_cutoff_stats(best_move, quiets_tried, quiet_count, captures_tried, capture_count, depth);
 
     Bound bound = best >= beta ? BoundLower : pv_node && best_move != Move::none() ? BoundExact : BoundUpper;
     if (!(root && pv_index_ > 0)) shared_.tt.store(key, ply_, best, ss.static_eval, bound, depth, best_move);
@@ -332,7 +363,8 @@ Value Worker::qsearch(Value alpha, Value beta) {
         alpha = std::max(alpha, best);
     }
 
-    MovePicker picker(pos_, tte ? tte->move : Move::none(), history_);
+    const OrderingStats stats = ordering_stats();
+    MovePicker picker(pos_, tte ? tte->move : Move::none(), stats);
     Move best_move = Move::none();
     int move_count = 0;
     for (Move m; (m = picker.next()) != Move::none();) {

@@ -12,6 +12,7 @@
 
 #include "core/position.hpp"
 #include "search/history.hpp"
+#include "search/movepick.hpp"
 #include "search/timeman.hpp"
 #include "search/strength.hpp"
 #include "search/tt.hpp"
@@ -82,12 +83,17 @@ public:
 
 private:
     enum NodeType { NonPV, PV, Root };
+    // What each ply of the current line knows. Frames below the root are sentinels, so that a node
+    // can look back four plies without bounds checks.
     struct Stack {
-        Move current_move = Move::none();
+        Move current_move = Move::none();  // the move made from this ply (null move: Move::null())
         Piece moved_piece = NoPiece;
         Move killers[2] = {Move::none(), Move::none()};
         Value static_eval = VALUE_NONE;
+        PieceToHistory* continuation = nullptr;  // the statistics of replies to current_move
     };
+    static constexpr int StackOffset = 4;
+    Stack& frame(int ply) { return stack_[ply + StackOffset]; }
 
     template <NodeType NT>
     Value search(Value alpha, Value beta, int depth, bool cut_node);
@@ -100,7 +106,11 @@ private:
     void take_back(Move m);
     void update_pv(Move m);
     void check_limits();
-    void update_quiet_stats(Move best, const Move* quiets, int count, int depth);
+    // After a cut-off: rewards the move that cut off and penalises the moves tried before it.
+    void update_cutoff_stats(Move best, const Move* quiets, int quiet_count, const Move* captures,
+                             int capture_count, int depth);
+    void update_continuations(Piece p, Square to, int bonus);
+    OrderingStats ordering_stats();
     void report(const SearchCallbacks& cb, int depth, Value alpha, Value beta);
     bool prove_mate(const SearchCallbacks* callbacks);
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
@@ -123,10 +133,12 @@ private:
     const SearchCallbacks* current_callbacks_ = nullptr;
     bool proving_ = false;  // inside prove_mate()
 
-    Stack stack_[MAX_PLY + 4];
+    Stack stack_[MAX_PLY + StackOffset + 2];
     Move pv_[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length_[MAX_PLY + 1];
-    ButterflyHistory history_;
+    ButterflyHistory main_history_;
+    CaptureHistory capture_history_;
+    ContinuationHistory continuation_history_;
     CounterMoves counters_;
 };
 
