@@ -24,6 +24,11 @@ std::optional<std::string> Engine::set_position(std::string_view fen, const std:
     return std::nullopt;
 }
 
+void Engine::set_position(const Position& pos) {
+    position_ = pos;
+    position_.set_chess960(chess960_);
+}
+
 void Engine::set_chess960(bool on) {
     chess960_ = on;
     position_.set_chess960(on);

@@ -43,6 +43,9 @@ public:
     [[nodiscard]] std::optional<std::string> set_position(std::string_view fen,
                                                           const std::vector<std::string>& moves);
 
+    // Sets the position with its history (for repetitions), as a tool that plays games keeps it.
+    void set_position(const Position& pos);
+
     // ---- Settings ----
     void set_chess960(bool on);
     bool chess960() const { return chess960_; }

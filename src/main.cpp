@@ -3,9 +3,11 @@
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <fstream>
+#include <random>
 #include <iostream>
 #include <string>
 
+#include "datagen.hpp"
 #include "engine.hpp"
 #include "epd_suite.hpp"
 #include "tempo_experiment.hpp"
@@ -137,21 +139,60 @@ int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& 
     return 0;
 }
 
+// `datagen --out FILE --games N ...` plays self-play games; `datagen --dump FILE` prints one.
+int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
+    if (!rest.empty()) return usage_error("datagen takes no positional arguments (see --help)");
+    if (args.count("dump")) {
+        if (args.count("out")) return usage_error("datagen: --dump and --out do not go together");
+        return dump_games(args["dump"].as<std::string>(), std::cout, std::cerr);
+    }
+    if (!args.count("out")) return usage_error("datagen needs --out FILE (or --dump FILE)");
+    DatagenOptions o;
+    o.out = args["out"].as<std::string>();
+    o.games = args["games"].as<int>();
+    o.threads = args["threads"].as<int>();
+    long long nodes = args["nodes"].as<long long>();
+    o.random_plies = args["random-plies"].as<int>();
+    o.book = args.count("book") ? args["book"].as<std::string>() : "";
+    o.chess960 = args.count("chess960") > 0;
+    if (o.games < 1 || o.games > 100'000'000) return usage_error("--games must be from 1 to 100000000");
+    if (o.threads < 1 || o.threads > Engine::MaxThreads)
+        return usage_error("--threads must be from 1 to " + std::to_string(Engine::MaxThreads));
+    if (nodes < 100 || nodes > 100'000'000) return usage_error("--nodes must be from 100 to 100000000");
+    if (o.random_plies < 0 || o.random_plies > 40) return usage_error("--random-plies must be from 0 to 40");
+    o.nodes = std::uint64_t(nodes);
+    if (args.count("seed")) {
+        o.seed = args["seed"].as<std::uint64_t>();
+    } else {
+        o.seed = std::random_device{}() ^ std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+    }
+    return run_datagen(o, std::cerr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
-    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH]]").show_positional_help();
+    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | datagen]").show_positional_help();
     cli.add_options()
         ("h,help", "Print this help and exit")
         ("v,version", "Print the version and exit");
     cli.add_options("perft")
         ("fen", "Start from this FEN instead of the start position", cxxopts::value<std::string>())
         ("divide", "Print the count below each root move")
-        ("threads", "Threads sharing the root moves", cxxopts::value<int>()->default_value("1"))
+        ("threads", "Threads: perft shares the root moves among them, datagen plays that many games at once",
+         cxxopts::value<int>()->default_value("1"))
         ("hash", "Table of subtree counts in MB (0: none)", cxxopts::value<int>()->default_value("0"))
-        ("chess960", "Read the FEN and write castling moves as Chess960");
+        ("chess960", "Chess960: perft reads the FEN so; datagen plays Chess960 games");
+    cli.add_options("datagen")
+        ("out", "Append self-play games to this file", cxxopts::value<std::string>())
+        ("games", "Games to play", cxxopts::value<int>()->default_value("1000"))
+        ("nodes", "Soft node limit of each move's search", cxxopts::value<long long>()->default_value("5000"))
+        ("random-plies", "Random legal plies that start each game", cxxopts::value<int>()->default_value("8"))
+        ("seed", "Seed of the random openings (default: a random one, printed)", cxxopts::value<std::uint64_t>())
+        ("book", "EPD file of openings the random plies start from", cxxopts::value<std::string>())
+        ("dump", "Print a game file as 'FEN | score | result' lines (White's view)", cxxopts::value<std::string>());
     cli.add_options("solve")
         ("movetime", "Milliseconds per position", cxxopts::value<int>()->default_value("250"));
     cli.add_options("tempo-table")
@@ -170,7 +211,7 @@ int main(int argc, char** argv) {
     }
 
     if (args.count("help")) {
-        std::cout << cli.help({"", "perft", "solve", "tempo-table"});
+        std::cout << cli.help({"", "perft", "solve", "tempo-table", "datagen"});
         return 0;
     }
     if (args.count("version")) {
@@ -193,6 +234,7 @@ int main(int argc, char** argv) {
         if (command == "bench") return run_bench(rest);
         if (command == "tempo-table") return run_tempo_table(args, rest);
         if (command == "solve") return run_solve(args, rest);
+        if (command == "datagen") return run_datagen_command(args, rest);
         return usage_error("unknown command '" + command + "' (try --help)");
     } catch (const cxxopts::exceptions::exception& e) {
         return usage_error(e.what());

@@ -126,7 +126,8 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             && root_depth_ > 2 * (VALUE_MATE - std::abs(previous)) + MateSettleDepth)
             break;
 
-        // Limits checked between iterations: a mate of the requested length, the clock.
+        // Limits checked between iterations: a soft node limit, a mate of the requested length, the clock.
+        if (limits.soft_nodes && nodes() >= limits.soft_nodes) break;
         if (limits.mate && previous >= mate_in(2 * limits.mate - 1)) break;
         if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1 && prove_mate(callbacks))
             break;

@@ -15,6 +15,7 @@ struct SearchLimits {
     std::int64_t movetime = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
+    std::uint64_t soft_nodes = 0;  // no new iteration once this many nodes are searched (datagen)
     int mate = 0;  // in moves
     bool infinite = false;
     bool ponder = false;

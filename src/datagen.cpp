@@ -1,0 +1,283 @@
+#include "datagen.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "core/movegen.hpp"
+#include "engine.hpp"
+#include "tune/gamefile.hpp"
+
+namespace sente {
+
+using namespace datagen_params;
+
+namespace {
+
+// A small generator of our own, so that a seed gives the same games with every compiler.
+struct Rng {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
+};
+
+std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error) {
+    std::vector<std::string> lines;
+    std::ifstream in(path);
+    if (!in) {
+        error = "cannot read the book " + path;
+        return lines;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        std::istringstream words(line);
+        std::string fen, w;
+        for (int i = 0; i < 4 && words >> w; ++i) fen += (i ? " " : "") + w;
+        if (fen.empty()) continue;
+        Position pos;
+        if (auto problem = pos.set_fen(fen, chess960)) {
+            error = path + " line " + std::to_string(number) + ": " + *problem;
+            return {};
+        }
+        lines.push_back(fen + " 0 1");
+    }
+    if (lines.empty()) error = "the book " + path + " has no positions";
+    return lines;
+}
+
+// Everything one game needs from the run, shared by the threads.
+struct Run {
+    const DatagenOptions& options;
+    std::vector<std::string> book;
+    int fd = -1;
+    std::mutex write_mutex;
+    std::atomic<int> next_game{0};
+    std::atomic<int> games_done{0};
+    std::atomic<std::uint64_t> positions{0};
+    std::atomic<std::uint64_t> discarded_openings{0};
+    std::atomic<bool> failed{false};
+};
+
+struct SearchResult {
+    Move move = Move::none();
+    Value score = 0;
+};
+
+SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_nodes) {
+    engine.set_position(pos);
+    SearchLimits limits;
+    limits.soft_nodes = soft_nodes;
+    limits.nodes = soft_nodes * HardNodeFactor;
+    engine.search_sync(limits, {});
+    const RootMove& best = engine.last_root_moves().front();
+    return {best.move, best.score};
+}
+
+// The position a game starts from: a book line or the start position, then random legal plies;
+// none if the plies ran into a mate or stalemate.
+std::optional<Position> random_opening(const Run& run, Rng& rng) {
+    Position pos;
+    std::string fen = !run.book.empty() ? run.book[rng.below(run.book.size())]
+                    : run.options.chess960 ? chess960_start_fen(int(rng.below(960)))
+                                           : std::string(Position::StartFen);
+    if (pos.set_fen(fen, run.options.chess960)) return std::nullopt;
+    for (int i = 0; i < run.options.random_plies; ++i) {
+        MoveList moves;
+        generate<GenType::All>(pos, moves);
+        if (moves.size() == 0) return std::nullopt;
+        pos.make_move(moves[rng.below(moves.size())]);
+    }
+    if (count_legal_moves(pos) == 0) return std::nullopt;
+    return pos;
+}
+
+games::Game play_game(Run& run, Engine& engine, int index) {
+    Rng rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
+    Position pos;
+    while (true) {
+        std::optional<Position> opening = random_opening(run, rng);
+        if (!opening) continue;
+        engine.new_game();
+        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore) {
+            pos = *opening;
+            break;
+        }
+        ++run.discarded_openings;
+    }
+
+    games::Game game;
+    game.chess960 = run.options.chess960;
+    game.start_fen = pos.fen();
+    // The start position's history is dropped: repetitions count from the first searched move.
+    if (pos.set_fen(game.start_fen, game.chess960)) return game;  // cannot happen: fen() wrote it
+    engine.new_game();
+    int win_run = 0, draw_run = 0, win_side = 0;
+    while (true) {
+        const bool no_moves = count_legal_moves(pos) == 0;
+        using games::GameEnd;
+        auto finish = [&](int white_result, GameEnd end) {
+            game.result = white_result;
+            game.end = end;
+            return game;
+        };
+        const int loser_result = pos.side_to_move() == White ? 0 : 2;
+        if (no_moves) return pos.in_check() ? finish(loser_result, GameEnd::Checkmate) : finish(1, GameEnd::Stalemate);
+        if (pos.rule50() >= 100) return finish(1, GameEnd::FiftyMoves);
+        if (pos.is_repetition(0)) return finish(1, GameEnd::Repetition);
+        if (pos.insufficient_material()) return finish(1, GameEnd::InsufficientMaterial);
+        if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
+
+        SearchResult r = search(engine, pos, run.options.nodes);
+        game.plies.push_back({r.move, std::int16_t(std::clamp<Value>(r.score, -VALUE_MATE, VALUE_MATE))});
+        const int white_score = pos.side_to_move() == White ? r.score : -r.score;
+        pos.make_move(r.move);
+
+        // Adjudication: a score both sides agree on for long enough ends the game.
+        const int side = white_score > 0 ? 1 : -1;
+        win_run = std::abs(white_score) < WinScore ? 0 : side == win_side ? win_run + 1 : 1;
+        win_side = side;
+        if (win_run >= WinPlies) return finish(side > 0 ? 2 : 0, GameEnd::WinAdjudicated);
+        draw_run = std::abs(white_score) <= DrawScore ? draw_run + 1 : 0;
+        if (draw_run >= DrawPlies && int(game.plies.size()) >= DrawMinPly) return finish(1, GameEnd::DrawAdjudicated);
+    }
+}
+
+void write_game(Run& run, const games::Game& game) {
+    std::vector<std::uint8_t> bytes = games::encode(game);
+    std::lock_guard lock(run.write_mutex);
+    // One write per game on a file opened for appending: a kill between games loses nothing,
+    // and other runs appending to the same file cannot interleave inside a record.
+    if (::write(run.fd, bytes.data(), bytes.size()) != ssize_t(bytes.size())) run.failed = true;
+}
+
+void worker(Run& run) {
+    Engine engine;
+    engine.set_chess960(run.options.chess960);
+    for (int index; !run.failed && (index = run.next_game++) < run.options.games;) {
+        games::Game game = play_game(run, engine, index);
+        write_game(run, game);
+        run.positions += game.plies.size();
+        ++run.games_done;
+    }
+}
+
+std::string clock_text(double seconds) {
+    long s = std::lround(seconds);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+}  // namespace
+
+std::string chess960_start_fen(int index) {
+    char rank[8] = {};
+    auto nth_empty = [&](int n) {
+        for (int f = 0; f < 8; ++f)
+            if (!rank[f] && n-- == 0) return f;
+        return -1;
+    };
+    int n = index;
+    rank[2 * (n % 4) + 1] = 'b';  // light-squared bishop: b, d, f or h
+    n /= 4;
+    rank[2 * (n % 4)] = 'b';  // dark-squared bishop: a, c, e or g
+    n /= 4;
+    rank[nth_empty(n % 6)] = 'q';
+    n /= 6;
+    static constexpr int Knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    int first = nth_empty(Knights[n][0]), second = nth_empty(Knights[n][1]);
+    rank[first] = rank[second] = 'n';
+    const char rest[3] = {'r', 'k', 'r'};
+    for (char piece : rest) rank[nth_empty(0)] = piece;
+
+    std::string black(rank, 8), white = black, castling;
+    for (char& c : white) c = char(std::toupper(c));
+    for (int f = 7; f >= 0; --f)
+        if (rank[f] == 'r') castling += char('A' + f);
+    std::string lower = castling;
+    for (char& c : lower) c = char(std::tolower(c));
+    return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w " + castling + lower + " - 0 1";
+}
+
+int run_datagen(const DatagenOptions& options, std::ostream& log) {
+    Run run{options, {}, -1, {}, {}, {}, {}, {}, {}};
+    if (!options.book.empty()) {
+        std::string error;
+        run.book = read_book(options.book, options.chess960, error);
+        if (!error.empty()) {
+            log << "sente: " << error << '\n';
+            return 2;
+        }
+    }
+    run.fd = ::open(options.out.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    if (run.fd < 0) {
+        log << "sente: cannot open " << options.out << " for appending\n";
+        return 2;
+    }
+    log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
+        << " nodes a move, " << options.random_plies << " random plies, seed " << options.seed << ", appending to "
+        << options.out << '\n';
+
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::thread> threads;
+    for (int i = 0; i < options.threads; ++i) threads.emplace_back(worker, std::ref(run));
+
+    auto report = [&](bool last) {
+        double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        int done = run.games_done;
+        std::uint64_t positions = run.positions;
+        double rate = seconds > 0 ? double(positions) / seconds : 0;
+        log << "games " << done << "/" << options.games << ", positions " << positions << ", "
+            << std::lround(rate) << " positions/s, elapsed " << clock_text(seconds);
+        if (!last && done > 0) log << ", left " << clock_text(seconds * (options.games - done) / done);
+        log << ", openings discarded " << run.discarded_openings << '\n';
+    };
+    auto next_report = std::chrono::steady_clock::now();
+    while (run.games_done < options.games && !run.failed) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (std::chrono::steady_clock::now() >= next_report) {
+            report(false);
+            next_report = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        }
+    }
+    for (std::thread& t : threads) t.join();
+    ::close(run.fd);
+    report(true);
+    if (run.failed) {
+        log << "sente: writing to " << options.out << " failed\n";
+        return 1;
+    }
+    return 0;
+}
+
+int dump_games(const std::string& path, std::ostream& out, std::ostream& err) {
+    games::Reader reader(path);
+    while (auto game = reader.next()) {
+        const char* result = game->result == 2 ? "1" : game->result == 1 ? "0.5" : "0";
+        games::replay(*game, [&](const games::Sample& s) {
+            const int white_score = s.position->side_to_move() == White ? s.score : -s.score;
+            out << s.position->fen() << " | " << white_score << " | " << result << '\n';
+        });
+    }
+    if (!reader.error().empty()) {
+        err << "sente: " << reader.error() << '\n';
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace sente

@@ -1,0 +1,207 @@
+#include "tune/gamefile.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sente::games {
+
+namespace {
+
+constexpr std::uint8_t Magic[4] = {'S', 'G', 'A', 'M'};
+constexpr std::uint8_t Version = 1;
+constexpr std::size_t HeaderSize = 12;
+constexpr std::size_t PositionSize = 32;
+constexpr std::size_t PlySize = 4;
+constexpr std::size_t ChecksumSize = 4;
+constexpr std::uint8_t NoSquareCode = 64;
+
+std::uint32_t fnv1a(const std::uint8_t* data, std::size_t size) {
+    std::uint32_t h = 2166136261u;
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
+    return h;
+}
+
+void put16(std::vector<std::uint8_t>& out, std::uint16_t v) {
+    out.push_back(std::uint8_t(v));
+    out.push_back(std::uint8_t(v >> 8));
+}
+std::uint16_t get16(const std::uint8_t* p) { return std::uint16_t(p[0] | (p[1] << 8)); }
+std::uint32_t get32(const std::uint8_t* p) {
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+}
+
+}  // namespace
+
+void pack_position(const Position& pos, std::uint8_t out[PositionSize]) {
+    std::memset(out, 0, PositionSize);
+    const Bitboard occupied = pos.pieces();
+    for (int i = 0; i < 8; ++i) out[i] = std::uint8_t(occupied >> (8 * i));
+    int n = 0;
+    for (Bitboard b = occupied; b; ++n) {
+        Square s = pop_lsb(b);
+        out[8 + n / 2] |= std::uint8_t(pos.piece_on(s) << (4 * (n % 2)));
+    }
+    out[24] = std::uint8_t((pos.ep_square() == NoSquare ? int(NoSquareCode) : int(pos.ep_square()))
+                           | (pos.side_to_move() == Black ? 0x80 : 0));
+    out[25] = std::uint8_t(std::min(pos.rule50(), 255));
+    const int fullmove = 1 + pos.game_ply() / 2;
+    out[26] = std::uint8_t(fullmove);
+    out[27] = std::uint8_t(fullmove >> 8);
+    for (int i = 0; i < 4; ++i)
+        out[28 + i] = (pos.castling_rights() & (1u << i)) ? std::uint8_t(pos.castling_rook(i)) : NoSquareCode;
+}
+
+// Builds a FEN from the packed bytes; the caller's Position::set_fen then checks it like any FEN.
+std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], bool chess960, std::string& fen) {
+    Bitboard occupied = 0;
+    for (int i = 0; i < 8; ++i) occupied |= Bitboard(in[i]) << (8 * i);
+    if (popcount(occupied) > 32) return std::string("more than 32 pieces");
+    Piece board[64];
+    std::fill(board, board + 64, NoPiece);
+    int n = 0;
+    for (Bitboard b = occupied; b; ++n) {
+        Square s = pop_lsb(b);
+        int code = (in[8 + n / 2] >> (4 * (n % 2))) & 15;
+        if (code >= NoPiece) return "piece code " + std::to_string(code) + " on " + square_name(s);
+        board[s] = Piece(code);
+    }
+    fen.clear();
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            Piece p = board[make_square(file, rank)];
+            if (p == NoPiece) {
+                ++empty;
+                continue;
+            }
+            if (empty) fen += char('0' + empty);
+            empty = 0;
+            fen += piece_char(p);
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    fen += (in[24] & 0x80) ? " b " : " w ";
+    std::string castling;
+    for (int i = 0; i < 4; ++i) {
+        if (in[28 + i] == NoSquareCode) continue;
+        if (in[28 + i] > 63) return "castling rook square " + std::to_string(in[28 + i]);
+        Square rook = Square(in[28 + i]);
+        char letter = char('a' + file_of(rook));
+        if (!chess960 && (file_of(rook) == 0 || file_of(rook) == 7)) letter = file_of(rook) == 7 ? 'k' : 'q';
+        castling += i < 2 ? char(std::toupper(letter)) : letter;
+    }
+    fen += castling.empty() ? "-" : castling;
+    const int ep = in[24] & 0x7F;
+    if (ep != NoSquareCode && ep > 63) return "en-passant square " + std::to_string(ep);
+    fen += ' ' + (ep == NoSquareCode ? std::string("-") : square_name(Square(ep)));
+    fen += ' ' + std::to_string(in[25]) + ' ' + std::to_string(std::max(1, in[26] | (in[27] << 8)));
+    return std::nullopt;
+}
+
+std::vector<std::uint8_t> encode(const Game& game) {
+    Position start;
+    if (start.set_fen(game.start_fen, game.chess960)) return {};
+    std::vector<std::uint8_t> out(Magic, Magic + 4);
+    out.push_back(Version);
+    out.push_back(game.chess960 ? 1 : 0);
+    out.push_back(std::uint8_t(game.result));
+    out.push_back(std::uint8_t(game.end));
+    put16(out, std::uint16_t(game.plies.size()));
+    put16(out, 0);
+    std::uint8_t packed[PositionSize];
+    pack_position(start, packed);
+    out.insert(out.end(), packed, packed + PositionSize);
+    for (const Ply& p : game.plies) {
+        put16(out, p.move.raw());
+        put16(out, std::uint16_t(p.score));
+    }
+    std::uint32_t sum = fnv1a(out.data(), out.size());
+    for (int i = 0; i < 4; ++i) out.push_back(std::uint8_t(sum >> (8 * i)));
+    return out;
+}
+
+Reader::Reader(const std::string& path) : path_(path) {
+    file_ = std::fopen(path.c_str(), "rb");
+    if (!file_) error_ = "cannot open " + path;
+}
+
+Reader::~Reader() {
+    if (file_) std::fclose(file_);
+}
+
+bool Reader::fail(const std::string& what) {
+    error_ = path_ + ": game " + std::to_string(games_ + 1) + " at byte " + std::to_string(offset_) + ": " + what;
+    return false;
+}
+
+std::optional<Game> Reader::next() {
+    if (!file_ || !error_.empty()) return std::nullopt;
+    std::uint8_t head[HeaderSize + PositionSize];
+    std::size_t got = std::fread(head, 1, sizeof head, file_);
+    if (got == 0 && std::feof(file_)) return std::nullopt;  // a clean end
+    if (got < sizeof head) {
+        fail("the file ends inside a game's header (truncated)");
+        return std::nullopt;
+    }
+    if (std::memcmp(head, Magic, 4) != 0) {
+        fail("no game starts here (bad magic: not a Sente game file, or corrupt)");
+        return std::nullopt;
+    }
+    if (head[4] != Version) {
+        fail("format version " + std::to_string(head[4]) + ", this build reads " + std::to_string(Version));
+        return std::nullopt;
+    }
+    Game game;
+    game.chess960 = head[5] & 1;
+    game.result = head[6];
+    if (game.result > 2) {
+        fail("result " + std::to_string(game.result) + " is not 0, 1 or 2");
+        return std::nullopt;
+    }
+    if (head[7] > std::uint8_t(GameEnd::LengthLimit)) {
+        fail("unknown game ending " + std::to_string(head[7]));
+        return std::nullopt;
+    }
+    game.end = GameEnd(head[7]);
+    const std::size_t plies = get16(head + 8);
+
+    std::vector<std::uint8_t> record(head, head + sizeof head);
+    record.resize(sizeof head + plies * PlySize + ChecksumSize);
+    std::size_t body = record.size() - sizeof head;
+    if (std::fread(record.data() + sizeof head, 1, body, file_) != body) {
+        fail("the file ends inside a game of " + std::to_string(plies) + " plies (truncated)");
+        return std::nullopt;
+    }
+    const std::size_t checked = record.size() - ChecksumSize;
+    if (fnv1a(record.data(), checked) != get32(record.data() + checked)) {
+        fail("checksum mismatch (corrupt)");
+        return std::nullopt;
+    }
+    if (auto problem = unpack_position(head + HeaderSize, game.chess960, game.start_fen)) {
+        fail("bad start position: " + *problem);
+        return std::nullopt;
+    }
+    Position pos;
+    if (auto problem = pos.set_fen(game.start_fen, game.chess960)) {
+        fail("bad start position: " + *problem);
+        return std::nullopt;
+    }
+    game.start_fen = pos.fen();
+    game.plies.reserve(plies);
+    for (std::size_t i = 0; i < plies; ++i) {
+        const std::uint8_t* p = record.data() + sizeof head + i * PlySize;
+        Ply ply{Move::from_raw(get16(p)), std::int16_t(get16(p + 2))};
+        if (!pos.is_legal(ply.move)) {
+            fail("ply " + std::to_string(i + 1) + " is not a legal move in " + pos.fen());
+            return std::nullopt;
+        }
+        pos.make_move(ply.move);
+        game.plies.push_back(ply);
+    }
+    offset_ += record.size();
+    ++games_;
+    return game;
+}
+
+}  // namespace sente::games

@@ -1,0 +1,164 @@
+// Self-play data: the game file format (round trips, refusals of bad files) and the Chess960
+// start positions datagen draws from.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+
+#include "core/movegen.hpp"
+#include "datagen.hpp"
+#include "tune/gamefile.hpp"
+
+using namespace sente;
+
+namespace {
+
+std::string temp_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("sente-test-" + std::to_string(::getpid()) + "-" + name)).string();
+}
+
+// A short game played with random legal moves from the position.
+games::Game random_game(const std::string& fen, bool chess960, std::uint64_t seed, int plies) {
+    games::Game g;
+    g.start_fen = fen;
+    g.chess960 = chess960;
+    g.result = int(seed % 3);
+    g.end = games::GameEnd::WinAdjudicated;
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(fen, chess960));
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < plies; ++i) {
+        MoveList moves;
+        generate<GenType::All>(pos, moves);
+        if (moves.empty()) break;
+        Move m = moves[rng() % moves.size()];
+        g.plies.push_back({m, std::int16_t(int(rng() % 4001) - 2000)});
+        pos.make_move(m);
+    }
+    return g;
+}
+
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+std::vector<games::Game> read_all(const std::string& path, std::string& error) {
+    games::Reader reader(path);
+    std::vector<games::Game> out;
+    while (auto g = reader.next()) out.push_back(*g);
+    error = reader.error();
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Game file: games written are read back exactly, Chess960 castling and en passant included", "[tune]") {
+    std::vector<games::Game> written;
+    std::vector<std::uint8_t> bytes;
+    const char* fens[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  // en passant on f6
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 37 90",
+    };
+    for (int i = 0; i < 4; ++i) written.push_back(random_game(fens[i], false, std::uint64_t(i + 1), 60 + 40 * i));
+    for (int i : {0, 518, 959, 77}) written.push_back(random_game(chess960_start_fen(i), true, std::uint64_t(i), 80));
+    for (const games::Game& g : written) {
+        auto b = games::encode(g);
+        REQUIRE(b.size() == 44 + 4 * g.plies.size() + 4);
+        bytes.insert(bytes.end(), b.begin(), b.end());
+    }
+    const std::string path = temp_path("roundtrip.bin");
+    write_file(path, bytes);
+    std::string error;
+    std::vector<games::Game> read = read_all(path, error);
+    CHECK(error.empty());
+    REQUIRE(read.size() == written.size());
+    for (std::size_t i = 0; i < read.size(); ++i) {
+        INFO("game " << i);
+        Position a, b;
+        REQUIRE_FALSE(a.set_fen(written[i].start_fen, written[i].chess960));
+        REQUIRE_FALSE(b.set_fen(read[i].start_fen, read[i].chess960));
+        CHECK(a.fen() == b.fen());
+        CHECK(read[i].chess960 == written[i].chess960);
+        CHECK(read[i].result == written[i].result);
+        CHECK(read[i].end == written[i].end);
+        REQUIRE(read[i].plies.size() == written[i].plies.size());
+        for (std::size_t p = 0; p < read[i].plies.size(); ++p) {
+            CHECK(read[i].plies[p].move == written[i].plies[p].move);
+            CHECK(read[i].plies[p].score == written[i].plies[p].score);
+        }
+    }
+    CHECK(read[2].start_fen.find(" f6 ") != std::string::npos);
+    std::remove(path.c_str());
+}
+
+TEST_CASE("Game file: a truncated or corrupt file is refused with a message saying where and why", "[tune]") {
+    std::vector<std::uint8_t> one = games::encode(random_game(std::string(Position::StartFen), false, 5, 50));
+    std::vector<std::uint8_t> two = one;
+    two.insert(two.end(), one.begin(), one.end());
+    const std::string path = temp_path("bad.bin");
+    std::string error;
+
+    struct Case {
+        const char* name;
+        std::vector<std::uint8_t> bytes;
+        const char* expected;
+        std::size_t good_games;
+    };
+    auto with = [&](std::size_t at, std::uint8_t value) {
+        auto b = two;
+        b[one.size() + at] = value;
+        return b;
+    };
+    std::vector<Case> cases = {
+        {"cut inside the second game's moves", {two.begin(), two.end() - 9}, "truncated", 1},
+        {"cut inside the second game's header", {two.begin(), two.begin() + long(one.size()) + 20}, "truncated", 1},
+        {"a flipped bit in a move", with(60, two[one.size() + 60] ^ 0x10), "checksum", 1},
+        {"a wrong magic", with(0, 'X'), "bad magic", 1},
+        {"an unknown version", with(4, 9), "version", 1},
+        {"garbage", std::vector<std::uint8_t>(100, 0x5A), "bad magic", 0},
+    };
+    for (const Case& c : cases) {
+        INFO(c.name);
+        write_file(path, c.bytes);
+        std::vector<games::Game> games = read_all(path, error);
+        CHECK(games.size() == c.good_games);
+        CHECK(error.find(c.expected) != std::string::npos);
+        CHECK(error.find("game " + std::to_string(c.good_games + 1)) != std::string::npos);
+    }
+
+    // A record whose checksum is right but whose move is illegal: caught by replaying.
+    games::Game illegal = random_game(std::string(Position::StartFen), false, 6, 10);
+    illegal.plies[3].move = Move(A1, H8);
+    write_file(path, games::encode(illegal));
+    CHECK(read_all(path, error).empty());
+    CHECK(error.find("ply 4 is not a legal move") != std::string::npos);
+
+    std::remove(path.c_str());
+    read_all(path, error);
+    CHECK(error.find("cannot open") != std::string::npos);
+}
+
+TEST_CASE("Datagen: Chess960 start positions by number", "[tune]") {
+    CHECK(chess960_start_fen(518) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    std::set<std::string> distinct;
+    for (int i = 0; i < 960; ++i) {
+        Position pos;
+        std::string fen = chess960_start_fen(i);
+        INFO(i << ": " << fen);
+        REQUIRE_FALSE(pos.set_fen(fen, true));
+        CHECK(pos.castling_rights() == AllCastling);
+        distinct.insert(fen.substr(0, 8));
+    }
+    CHECK(distinct.size() == 960);
+    // Known numbers (Scharnagl): 0 is BBQNNRKR, 959 is RKRNNQBB.
+    CHECK(chess960_start_fen(0).substr(0, 8) == "bbqnnrkr");
+    CHECK(chess960_start_fen(959).substr(0, 8) == "rkrnnqbb");
+}
