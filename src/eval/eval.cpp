@@ -1,8 +1,12 @@
-// Evaluation terms, each computed for both colours and summed from White's point of view.
+// Evaluation terms, each computed for both colours and summed from White's point of view. One
+// Evaluator serves the search (Tracing = false) and the tuner (Tracing = true: it also counts how
+// often each weight was used), so the tuner fits the very function the search runs.
 #include "eval/eval.hpp"
 
 #include <algorithm>
 #include <cstdlib>
+
+#include "core/zobrist.hpp"
 
 namespace sente::eval {
 
@@ -21,6 +25,8 @@ constexpr Bitboard forward_file(Color c, Square s) { return forward_ranks(c, s) 
 constexpr Bitboard passed_span(Color c, Square s) {
     return forward_ranks(c, s) & (file_bb(file_of(s)) | adjacent_files(file_of(s)));
 }
+// Squares from which an enemy pawn could one day attack s.
+constexpr Bitboard pawn_attack_span(Color c, Square s) { return forward_ranks(c, s) & adjacent_files(file_of(s)); }
 
 template <Color C>
 Bitboard pawn_attacks_of(Bitboard pawns) {
@@ -43,223 +49,310 @@ int game_phase(const Position& pos) {
     return std::min(phase, MaxPhase);
 }
 
-Value blended_tempo(int phase, int tempo_percent) {
-    return (Tempo.mg * phase + Tempo.eg * (MaxPhase - phase)) * tempo_percent / (MaxPhase * 100);
+Value blended_tempo(Score tempo, int phase, int tempo_percent) {
+    return (tempo.mg * phase + tempo.eg * (MaxPhase - phase)) * tempo_percent / (MaxPhase * 100);
 }
 
-struct PstTable {
-    Score table[12][64];
-    constexpr PstTable() : table{} {
-        for (int pt = Pawn; pt <= King; ++pt)
-            for (int sq = 0; sq < 64; ++sq) {
-                table[pt][sq] = pst::value(PieceType(pt), sq);
-                table[pt + 6][sq ^ 56] = pst::value(PieceType(pt), sq);  // black mirrors white
-            }
-    }
-};
-constexpr PstTable Pst;
+// The one blend of middlegame and endgame: every caller goes through it, so that evaluate() and
+// evaluate_from() round alike.
+Value blend(Score total, int phase, int scale) {
+    return (total.mg * phase + total.eg * scale / 64 * (MaxPhase - phase)) / MaxPhase;
+}
 
+// Endings where the side ahead can rarely convert, as a fraction of 64 of the endgame score.
+int endgame_scale(const Position& pos, Color strong) {
+    const Color weak = ~strong;
+    if (!pos.pieces(strong, Pawn)) {
+        int difference = 0;
+        for (int pt = Knight; pt <= Queen; ++pt)
+            difference += PieceValue[pt].mg
+                        * (popcount(pos.pieces(strong, PieceType(pt))) - popcount(pos.pieces(weak, PieceType(pt))));
+        if (difference <= PieceValue[Bishop].mg) return DrawishScale;
+    }
+    Bitboard bishops = pos.pieces(Bishop);
+    if (popcount(pos.pieces(White, Bishop)) == 1 && popcount(pos.pieces(Black, Bishop)) == 1
+        && !(pos.pieces(Knight) | pos.pieces(Rook) | pos.pieces(Queen)) && (bishops & DarkSquares)
+        && (bishops & ~DarkSquares))
+        return OppositeBishopsScale;
+    return 64;
+}
+
+// A lone king is driven to the edge and the winning king brought close, so the search finds the
+// mate in endings like KQK and KRK.
+Score mop_up(const Position& pos) {
+    for (Color strong : {White, Black}) {
+        Color weak = ~strong;
+        if (pos.pieces(weak) != pos.pieces(weak, King)) continue;
+        bool mating = pos.pieces(strong, Rook, Queen) || (pos.pieces(strong, Bishop) && pos.pieces(strong, Knight))
+                   || popcount(pos.pieces(strong, Bishop)) >= 2 || pos.pieces(strong, Pawn);
+        if (!mating) continue;
+        int kings = std::abs(file_of(pos.king_square(White)) - file_of(pos.king_square(Black)))
+                  + std::abs(rank_of(pos.king_square(White)) - rank_of(pos.king_square(Black)));
+        int bonus = MopUpCentre * centre_distance(pos.king_square(weak)) + MopUpKingDistance * (14 - kings);
+        return strong == White ? S(0, bonus) : S(0, -bonus);
+    }
+    return S(0, 0);
+}
+
+template <bool Tracing>
 class Evaluator {
 public:
-    explicit Evaluator(const Position& pos) : pos_(pos) {}
+    Evaluator(const Position& pos, Coefficients* coefficients) : pos_(pos), coefficients_(coefficients) {}
 
-    Trace run(int tempo_percent) {
-        Trace t{};
+    Breakdown run(int tempo_percent, PawnCache* cache) {
         pawn_attacks_[White] = pawn_attacks_of<White>(pos_.pieces(White, Pawn));
         pawn_attacks_[Black] = pawn_attacks_of<Black>(pos_.pieces(Black, Pawn));
         for (Color c : {White, Black}) {
-            Bitboard zone = king_attacks(pos_.king_square(c)) | square_bb(pos_.king_square(c));
+            const Square king = pos_.king_square(c);
+            Bitboard zone = king_attacks(king) | square_bb(king);
             king_zone_[c] = zone | (c == White ? shift<North>(zone) : shift<South>(zone));
-            attacked_[c] = pawn_attacks_[c] | king_attacks(pos_.king_square(c));
-        }
-        for (Color c : {White, Black}) {
-            material_and_placement(c, t);
-            pieces(c, t);
-        }
-        for (Color c : {White, Black}) {
-            pawns(c, t);
-            king_safety(c, t);
-            threats(c, t);
+            attacked_[c] = pawn_attacks_[c] | king_attacks(king);
         }
 
+        pawns_and_shelter(cache);
+        for (Color c : {White, Black}) {
+            material_and_placement(c);
+            pieces(c);
+        }
+        for (Color c : {White, Black}) {
+            passed_pawns(c);
+            king_attack(c);
+            threats(c);
+        }
+
+        Breakdown b{};
         Score total;
-        for (auto& term : t.terms) total += term[White] - term[Black];
-        t.mop_up = mop_up();
-        total += t.mop_up;
-
-        t.phase = game_phase(pos_);
-        t.scale = endgame_scale(total.eg >= 0 ? White : Black);
-        t.white_view = (total.mg * t.phase + total.eg * t.scale / 64 * (MaxPhase - t.phase)) / MaxPhase;
-
+        for (int t = 0; t < TermCount; ++t) {
+            b.terms[t][White] = terms_[t][White];
+            b.terms[t][Black] = terms_[t][Black];
+            total += terms_[t][White] - terms_[t][Black];
+        }
+        b.mop_up = mop_up(pos_);
+        total += b.mop_up;
+        b.phase = game_phase(pos_);
+        b.scale = endgame_scale(pos_, total.eg >= 0 ? White : Black);
+        b.white_view = blend(total, b.phase, b.scale);
         // Tempo, the one place it is added: the side to move gets it, whoever that is.
-        t.tempo = blended_tempo(t.phase, tempo_percent);
-        t.total = (pos_.side_to_move() == White ? t.white_view : -t.white_view) + t.tempo;
-        return t;
+        b.tempo = blended_tempo(Weights[w::Tempo], b.phase, tempo_percent);
+        b.total = (pos_.side_to_move() == White ? b.white_view : -b.white_view) + b.tempo;
+
+        if constexpr (Tracing) {
+            coefficients_->phase = b.phase;
+            coefficients_->scale[White] = endgame_scale(pos_, White);
+            coefficients_->scale[Black] = endgame_scale(pos_, Black);
+            coefficients_->side_to_move = pos_.side_to_move();
+            coefficients_->fixed = b.mop_up;
+        }
+        return b;
     }
 
 private:
-    void material_and_placement(Color c, Trace& t) {
-        for (int pt = Pawn; pt <= King; ++pt) {
-            Bitboard b = pos_.pieces(c, PieceType(pt));
-            t.terms[Material][c] += PieceValue[pt] * popcount(b);
-            while (b) t.terms[Placement][c] += Pst.table[make_piece(c, PieceType(pt))][pop_lsb(b)];
-        }
-        if (popcount(pos_.pieces(c, Bishop)) >= 2) t.terms[Pieces][c] += BishopPair;
+    // Adds weight `index` for colour c, `count` times.
+    void add(Term term, Color c, int index, int count = 1) {
+        terms_[term][c] += Weights[std::size_t(index)] * count;
+        if constexpr (Tracing) coefficients_->weights[std::size_t(index)] += std::int16_t(c == White ? count : -count);
     }
 
-    void pieces(Color c, Trace& t) {
+    // Pawn structure, passed pawns and the king's pawn shelter: from the cache when it holds them
+    // (never while tracing, which must see every term added).
+    void pawns_and_shelter(PawnCache* cache) {
+        if constexpr (!Tracing) {
+            if (cache) {
+                const Key key = pos_.pawn_key() ^ zobrist::PieceSquare[WKing][pos_.king_square(White)]
+                              ^ zobrist::PieceSquare[BKing][pos_.king_square(Black)];
+                PawnCache::Entry& e = cache->slot(key);
+                if (e.key != key) {
+                    for (Color c : {White, Black}) {
+                        pawns(c);
+                        shelter(c);
+                    }
+                    e = {key, {terms_[PawnStructure][White], terms_[PawnStructure][Black]},
+                         {terms_[KingSafety][White], terms_[KingSafety][Black]}, {passed_[White], passed_[Black]}};
+                    return;
+                }
+                for (Color c : {White, Black}) {
+                    terms_[PawnStructure][c] = e.structure[c];
+                    terms_[KingSafety][c] = e.shelter[c];
+                    passed_[c] = e.passed[c];
+                }
+                return;
+            }
+        }
+        for (Color c : {White, Black}) {
+            pawns(c);
+            shelter(c);
+        }
+    }
+
+    void pawns(Color c) {
+        const Color them = ~c;
+        const Bitboard ours = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
+        for (Bitboard b = ours; b;) {
+            const Square s = pop_lsb(b);
+            const Bitboard neighbours = ours & adjacent_files(file_of(s));
+            const Square stop = Square(s + pawn_push(c));
+
+            if (!neighbours) add(PawnStructure, c, w::Isolated);
+            if (ours & forward_file(c, s)) add(PawnStructure, c, w::Doubled);
+            const bool supported = pawn_attacks(them, s) & ours;
+            const bool phalanx = neighbours & rank_bb(rank_of(s));
+            if (supported || phalanx) add(PawnStructure, c, w::Connected + relative_rank(c, rank_of(s)));
+            // Backward: every neighbour is ahead, and the stop square is held by an enemy pawn.
+            if (neighbours && !(neighbours & ~forward_ranks(c, s)) && (pawn_attacks_[them] & square_bb(stop)))
+                add(PawnStructure, c, w::Backward);
+            if (!(theirs & passed_span(c, s)) && !(ours & forward_file(c, s))) passed_[c] |= square_bb(s);
+        }
+    }
+
+    void shelter(Color c) {
+        const Square king = pos_.king_square(c);
+        if (relative_rank(c, rank_of(king)) > 1) return;
+        const Bitboard ours = pos_.pieces(c, Pawn);
+        const int centre_file = std::clamp(file_of(king), 1, 6);
+        for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
+            const Bitboard on_file = ours & file_bb(f);
+            int index = 0;
+            if (on_file & rank_bb(c == White ? 1 : 6)) index = 1;
+            else if (on_file & rank_bb(c == White ? 2 : 5)) index = 2;
+            add(KingSafety, c, w::ShieldPawn + index);
+        }
+        if (!(file_bb(file_of(king)) & pos_.pieces(Pawn))) add(KingSafety, c, w::KingOpenFile);
+    }
+
+    void material_and_placement(Color c) {
+        for (int pt = Pawn; pt <= King; ++pt) {
+            Bitboard b = pos_.pieces(c, PieceType(pt));
+            if (pt != King) add(Material, c, w::PieceValue + pt, popcount(b));
+            while (b) {
+                const Square s = relative_square(c, pop_lsb(b));
+                add(Placement, c, w::PawnSquare + 64 * pt + s);
+            }
+        }
+        if (popcount(pos_.pieces(c, Bishop)) >= 2) add(Pieces, c, w::BishopPair);
+    }
+
+    void pieces(Color c) {
         const Color them = ~c;
         const Bitboard occupied = pos_.pieces();
         const Bitboard area = ~(pos_.pieces(c) | pawn_attacks_[them]);
         for (PieceType pt : {Knight, Bishop, Rook, Queen}) {
             for (Bitboard b = pos_.pieces(c, pt); b;) {
-                Square s = pop_lsb(b);
-                Bitboard attacks = piece_attacks(pt, s, occupied);
+                const Square s = pop_lsb(b);
+                const Bitboard attacks = piece_attacks(pt, s, occupied);
                 attacked_[c] |= attacks;
-                attacked_by_minor_[c] |= (pt == Knight || pt == Bishop) ? attacks : 0;
-                t.terms[Mobility][c] += MobilityWeight[pt] * (popcount(attacks & area) - MobilityCentre[pt]);
-                if (attacks & king_zone_[them]) {
-                    ++king_attackers_[them];
-                    king_attack_units_[them] += KingAttackUnits[pt];
+                attacked_by_[c][pt] |= attacks;
+                add(Mobility, c, w::Mobility[pt] + std::min(popcount(attacks & area), w::MobilitySize[pt] - 1));
+                if (const Bitboard zone_hits = attacks & king_zone_[them]) {
+                    ++king_attackers_[c];
+                    zone_attacks_[c] += popcount(zone_hits);
+                    add(KingSafety, c, w::KingAttacker + pt);
+                }
+                if (pt == Knight || pt == Bishop) {
+                    const int r = relative_rank(c, rank_of(s));
+                    if (r >= 3 && r <= 5 && (pawn_attacks_[c] & square_bb(s))
+                        && !(pos_.pieces(them, Pawn) & pawn_attack_span(c, s)))
+                        add(Pieces, c, w::Outpost + (pt == Bishop));
                 }
                 if (pt == Rook) {
-                    Bitboard file = file_bb(file_of(s));
+                    const Bitboard file = file_bb(file_of(s));
                     if (!(file & pos_.pieces(c, Pawn)))
-                        t.terms[Pieces][c] += (file & pos_.pieces(them, Pawn)) ? RookSemiOpenFile : RookOpenFile;
+                        add(Pieces, c, (file & pos_.pieces(them, Pawn)) ? w::RookSemiOpenFile : w::RookOpenFile);
                 }
             }
         }
+        attacked_by_minor_[c] = attacked_by_[c][Knight] | attacked_by_[c][Bishop];
     }
 
-    void pawns(Color c, Trace& t) {
+    void passed_pawns(Color c) {
         const Color them = ~c;
-        const Bitboard ours = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
-        const int up = pawn_push(c);
-        for (Bitboard b = ours; b;) {
-            Square s = pop_lsb(b);
-            const int file = file_of(s);
-            const Bitboard neighbours = ours & adjacent_files(file);
-            const Square stop = Square(s + up);
+        for (Bitboard b = passed_[c]; b;) {
+            const Square s = pop_lsb(b);
+            const int r = relative_rank(c, rank_of(s));
+            const Square stop = Square(s + pawn_push(c));
+            add(PassedPawns, c, w::Passed + r);
+            if (pos_.piece_on(stop) != NoPiece) add(PassedPawns, c, w::PassedBlocked + r);
+            if (!(attacked_[them] & square_bb(stop))) add(PassedPawns, c, w::PassedSafeStop + r);
+            add(PassedPawns, c, w::PassedOwnKing + r, distance(pos_.king_square(c), stop));
+            add(PassedPawns, c, w::PassedEnemyKing + r, distance(pos_.king_square(them), stop));
 
-            if (!neighbours) t.terms[PawnStructure][c] += Isolated;
-            if (ours & forward_file(c, s)) t.terms[PawnStructure][c] += Doubled;
-            bool supported = pawn_attacks(them, s) & ours;
-            bool phalanx = neighbours & rank_bb(rank_of(s));
-            if (supported || phalanx) t.terms[PawnStructure][c] += Connected;
-            // Backward: every neighbour is ahead, and the stop square is held by an enemy pawn.
-            if (neighbours && !(neighbours & ~forward_ranks(c, s)) && (pawn_attacks_[them] & square_bb(stop)))
-                t.terms[PawnStructure][c] += Backward;
-
-            if (!(theirs & passed_span(c, s)) && !(ours & forward_file(c, s)))
-                passed(c, s, t);
-        }
-    }
-
-    void passed(Color c, Square s, Trace& t) {
-        const int r = relative_rank(c, rank_of(s));
-        const Square stop = Square(s + pawn_push(c));
-        Score bonus = Passed[r];
-        if (r >= 3) {
-            int weight = r - 2;
-            bonus.eg += weight * (PassedEnemyKingDistance * distance(pos_.king_square(~c), stop)
-                                  - PassedOwnKingDistance * distance(pos_.king_square(c), stop));
-        }
-        if (pos_.piece_on(stop) != NoPiece) bonus = S(bonus.mg / PassedBlockedDivisor, bonus.eg / PassedBlockedDivisor);
-
-        // In a pawn ending, a passer whose queening square the defending king cannot reach in time.
-        if (!pos_.has_non_pawn_material(~c) && !(forward_file(c, s) & pos_.pieces())) {
-            Square queening = make_square(file_of(s), c == White ? 7 : 0);
-            int pawn_moves = std::min(5, 7 - r);
-            // Counted as if the defender moved first, so that the term does not depend on the side
-            // to move: that is the tempo term's job alone.
-            int king_moves = distance(pos_.king_square(~c), queening) - 1;
-            if (king_moves > pawn_moves) bonus.eg += UnstoppablePasser;
-        }
-        t.terms[PassedPawns][c] += bonus;
-    }
-
-    void king_safety(Color c, Trace& t) {
-        const Square king = pos_.king_square(c);
-        if (pos_.pieces(~c, Queen) || king_attackers_[c] > 2) {
-            int units = king_attack_units_[c] * KingAttackScale[std::min(king_attackers_[c], 7)] / 100;
-            t.terms[KingSafety][c] -= S(units, units / KingDangerEgDivisor);
-        }
-        if (relative_rank(c, rank_of(king)) <= 1) {
-            const Bitboard ours = pos_.pieces(c, Pawn);
-            int centre_file = std::clamp(file_of(king), 1, 6);
-            for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
-                Bitboard on_file = ours & file_bb(f);
-                int index = 0;
-                if (on_file & rank_bb(c == White ? 1 : 6)) index = 1;
-                else if (on_file & rank_bb(c == White ? 2 : 5)) index = 2;
-                t.terms[KingSafety][c] += ShieldPawn[index];
+            // In a pawn ending, a passer whose queening square the defending king cannot reach in
+            // time. Counted as if the defender moved first, so that the term does not depend on the
+            // side to move: that is the tempo term's job alone.
+            if (!pos_.has_non_pawn_material(them) && !(forward_file(c, s) & pos_.pieces())) {
+                const Square queening = make_square(file_of(s), c == White ? 7 : 0);
+                const int pawn_moves = std::min(5, 7 - r);
+                const int king_moves = distance(pos_.king_square(them), queening) - 1;
+                if (king_moves > pawn_moves) add(PassedPawns, c, w::Unstoppable);
             }
-            if (!(file_bb(file_of(king)) & pos_.pieces(Pawn))) t.terms[KingSafety][c] += KingOpenFile;
         }
     }
 
-    void threats(Color c, Trace& t) {
+    // Colour c's attack on the enemy king: who hits the zone around it, how often, and from how
+    // many squares a piece could give a check that the defender does not cover.
+    void king_attack(Color c) {
+        const Color them = ~c;
+        const Square king = pos_.king_square(them);
+        add(KingSafety, c, w::KingAttackerCount + std::min(king_attackers_[c], 7));
+        add(KingSafety, c, w::KingZoneAttack, zone_attacks_[c]);
+        const Bitboard occupied = pos_.pieces();
+        const Bitboard safe = ~attacked_[them] & ~pos_.pieces(c);
+        const Bitboard diagonal = bishop_attacks(king, occupied), straight = rook_attacks(king, occupied);
+        add(KingSafety, c, w::SafeCheck + Knight, popcount(knight_attacks(king) & attacked_by_[c][Knight] & safe));
+        add(KingSafety, c, w::SafeCheck + Bishop, popcount(diagonal & attacked_by_[c][Bishop] & safe));
+        add(KingSafety, c, w::SafeCheck + Rook, popcount(straight & attacked_by_[c][Rook] & safe));
+        add(KingSafety, c, w::SafeCheck + Queen, popcount((diagonal | straight) & attacked_by_[c][Queen] & safe));
+    }
+
+    void threats(Color c) {
         const Color them = ~c;
         const Bitboard targets = pos_.pieces(them) & ~pos_.pieces(Pawn) & ~pos_.pieces(King);
-        t.terms[Threats][c] += ThreatByPawn * popcount(targets & pawn_attacks_[c]);
-        t.terms[Threats][c] += ThreatByMinor * popcount(pos_.pieces(them, Rook, Queen) & attacked_by_minor_[c]);
-        t.terms[Threats][c] += HangingPiece * popcount(targets & attacked_[c] & ~attacked_[them]);
-    }
-
-    // A lone king is driven to the edge and the winning king brought close, so the search finds
-    // the mate in endings like KQK and KRK.
-    Score mop_up() const {
-        for (Color strong : {White, Black}) {
-            Color weak = ~strong;
-            if (pos_.pieces(weak) != pos_.pieces(weak, King)) continue;
-            bool mating = pos_.pieces(strong, Rook, Queen)
-                       || (pos_.pieces(strong, Bishop) && pos_.pieces(strong, Knight))
-                       || popcount(pos_.pieces(strong, Bishop)) >= 2 || pos_.pieces(strong, Pawn);
-            if (!mating) continue;
-            int kings = std::abs(file_of(pos_.king_square(White)) - file_of(pos_.king_square(Black)))
-                      + std::abs(rank_of(pos_.king_square(White)) - rank_of(pos_.king_square(Black)));
-            int bonus = MopUpCentre * centre_distance(pos_.king_square(weak)) + MopUpKingDistance * (14 - kings);
-            return strong == White ? S(0, bonus) : S(0, -bonus);
-        }
-        return S(0, 0);
-    }
-
-    // Endings where the side ahead can rarely convert.
-    int endgame_scale(Color strong) const {
-        const Color weak = ~strong;
-        if (!pos_.pieces(strong, Pawn)) {
-            int difference = 0;
-            for (int pt = Knight; pt <= Queen; ++pt)
-                difference += PieceValue[pt].mg
-                            * (popcount(pos_.pieces(strong, PieceType(pt))) - popcount(pos_.pieces(weak, PieceType(pt))));
-            if (difference <= PieceValue[Bishop].mg) return DrawishScale;
-        }
-        Bitboard bishops = pos_.pieces(Bishop);
-        if (popcount(pos_.pieces(White, Bishop)) == 1 && popcount(pos_.pieces(Black, Bishop)) == 1
-            && !(pos_.pieces(Knight) | pos_.pieces(Rook) | pos_.pieces(Queen))
-            && (bishops & DarkSquares) && (bishops & ~DarkSquares))
-            return OppositeBishopsScale;
-        return 64;
+        add(Threats, c, w::ThreatByPawn, popcount(targets & pawn_attacks_[c]));
+        add(Threats, c, w::ThreatByMinor, popcount(pos_.pieces(them, Rook, Queen) & attacked_by_minor_[c]));
+        add(Threats, c, w::HangingPiece, popcount(targets & attacked_[c] & ~attacked_[them]));
     }
 
     const Position& pos_;
+    Coefficients* coefficients_;
+    Score terms_[TermCount][2] = {};
     Bitboard pawn_attacks_[2] = {};
     Bitboard king_zone_[2] = {};
     Bitboard attacked_[2] = {};
+    Bitboard attacked_by_[2][6] = {};
     Bitboard attacked_by_minor_[2] = {};
-    int king_attackers_[2] = {};
-    int king_attack_units_[2] = {};
+    Bitboard passed_[2] = {};
+    int king_attackers_[2] = {};  // by the attacking colour
+    int zone_attacks_[2] = {};
 };
 
 }  // namespace
 
-Value tempo_bonus(const Position& pos, int tempo_percent) { return blended_tempo(game_phase(pos), tempo_percent); }
+Value tempo_bonus(const Position& pos, int tempo_percent) {
+    return blended_tempo(Weights[w::Tempo], game_phase(pos), tempo_percent);
+}
 
-Trace trace(const Position& pos, int tempo_percent) { return Evaluator(pos).run(tempo_percent); }
+Breakdown breakdown(const Position& pos, int tempo_percent) {
+    return Evaluator<false>(pos, nullptr).run(tempo_percent, nullptr);
+}
 
-Value evaluate(const Position& pos, int tempo_percent) {
-    Value v = Evaluator(pos).run(tempo_percent).total;
+Value evaluate(const Position& pos, int tempo_percent, PawnCache* cache) {
+    Value v = Evaluator<false>(pos, nullptr).run(tempo_percent, cache).total;
     // Keep heuristic scores clear of the mate range.
+    return std::clamp(v, -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+}
+
+Coefficients coefficients(const Position& pos) {
+    Coefficients c;
+    Evaluator<true>(pos, &c).run(DefaultTempoPercent, nullptr);
+    return c;
+}
+
+Value evaluate_from(const Coefficients& c, const std::array<Score, WeightCount>& weights, int tempo_percent) {
+    Score total = c.fixed;
+    for (int i = 0; i < WeightCount; ++i)
+        if (c.weights[std::size_t(i)]) total += weights[std::size_t(i)] * c.weights[std::size_t(i)];
+    const Value white_view = blend(total, c.phase, c.scale[total.eg >= 0 ? White : Black]);
+    const Value v = (c.side_to_move == White ? white_view : -white_view)
+                  + blended_tempo(weights[w::Tempo], c.phase, tempo_percent);
     return std::clamp(v, -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
 

@@ -1,8 +1,7 @@
 // Every evaluation weight, as a named constant: (middlegame, endgame) pairs in centipawns, blended
-// by game phase. Nothing else in eval/ holds a tunable number.
+// by game phase. Nothing else in eval/ holds a tunable number. The block between the two "Fitted
+// weights" lines is written by sente-tune (src/tune/); eval/weights.hpp lists its constants in order.
 #pragma once
-
-#include <array>
 
 #include "core/types.hpp"
 
@@ -20,98 +19,183 @@ struct Score {
 };
 constexpr Score S(int mg, int eg) { return {mg, eg}; }
 
-// ---- Tempo -------------------------------------------------------------------------------------
-// The side to move is worth this much: the right to move first. Largest in the opening, where a
-// move develops or attacks, small in the endgame, where it can even be a burden (zugzwang).
-constexpr Score Tempo = S(28, 10);
-
-// ---- Material and phase ------------------------------------------------------------------------
-constexpr Score PieceValue[6] = {S(85, 115), S(325, 305), S(345, 320), S(470, 550), S(990, 1010), S(0, 0)};
+// ---- Game phase --------------------------------------------------------------------------------
 constexpr int PhaseWeight[6] = {0, 1, 1, 2, 4, 0};
 constexpr int MaxPhase = 24;  // 4 minors, 4 rooks (x2) and 2 queens (x4)
 
-// ---- Piece-square tables -----------------------------------------------------------------------
-// Built from a few geometric ideas rather than typed square by square: knights and bishops want the
-// centre, rooks the seventh rank, the king shelter in the middlegame and the centre in the endgame.
-namespace pst {
+// ---- Fitted weights ----------------------------------------------------------------------------
+// The side to move is worth this much: the right to move first.
+constexpr Score Tempo = S(28, 10);
 
-constexpr int file_distance(int sq) { return (sq & 7) < 4 ? 3 - (sq & 7) : (sq & 7) - 4; }
-constexpr int rank_distance(int sq) { return (sq >> 3) < 4 ? 3 - (sq >> 3) : (sq >> 3) - 4; }
-// 3 on the four centre squares down to 0 on the rim.
-constexpr int centrality(int sq) { return 3 - (file_distance(sq) > rank_distance(sq) ? file_distance(sq) : rank_distance(sq)); }
+// Material: pawn, knight, bishop, rook, queen, king.
+constexpr Score PieceValue[6] = {S(85, 115), S(325, 305), S(345, 320), S(470, 550), S(990, 1010), S(0, 0)};
 
-constexpr int PawnAdvanceMg[8] = {0, 0, 3, 6, 12, 22, 35, 0};
-constexpr int PawnAdvanceEg[8] = {0, 0, 4, 8, 15, 28, 45, 0};
-constexpr int PawnCentreMg = 12;   // d and e pawns on ranks 4 and 5
-constexpr int PawnFlankMg = 5;     // c and f pawns on ranks 4 and 5
-constexpr int KnightCentre[2] = {12, 9};
-constexpr int KnightRim[2] = {-30, -24};
-constexpr int BishopCentre[2] = {5, 5};
-constexpr int BishopBase[2] = {-8, -10};
-constexpr int RookSeventh[2] = {18, 12};
-constexpr int RookCentreFile[2] = {6, 0};
-constexpr int QueenCentre[2] = {3, 7};
-constexpr int QueenBase[2] = {-6, -12};
-constexpr int KingBackRankMg[8] = {18, 28, 8, -8, -8, 8, 28, 18};
-constexpr int KingAdvanceMg = -25;  // per rank above the first
-constexpr int KingCentreEg = 14;
-constexpr int KingBaseEg = -30;
+// Pawn placement by square from White's side, one row per rank from the first (Black's mirrored).
+constexpr Score PawnSquare[64] = {
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   3,   4), S(   3,   4), S(   3,   4), S(   3,   4), S(   3,   4), S(   3,   4), S(   3,   4), S(   3,   4),
+    S(   6,   8), S(   6,   8), S(  11,   8), S(  18,   8), S(  18,   8), S(  11,   8), S(   6,   8), S(   6,   8),
+    S(  12,  15), S(  12,  15), S(  17,  15), S(  24,  15), S(  24,  15), S(  17,  15), S(  12,  15), S(  12,  15),
+    S(  22,  28), S(  22,  28), S(  22,  28), S(  22,  28), S(  22,  28), S(  22,  28), S(  22,  28), S(  22,  28),
+    S(  35,  45), S(  35,  45), S(  35,  45), S(  35,  45), S(  35,  45), S(  35,  45), S(  35,  45), S(  35,  45),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+};
 
-constexpr Score value(PieceType pt, int sq) {
-    const int rank = sq >> 3, file = sq & 7, c = centrality(sq);
-    switch (pt) {
-    case Pawn: {
-        int centre = (rank == 3 || rank == 4) ? (file == 3 || file == 4 ? PawnCentreMg : file == 2 || file == 5 ? PawnFlankMg : 0) : 0;
-        return S(PawnAdvanceMg[rank] + centre, PawnAdvanceEg[rank]);
-    }
-    case Knight: return S(KnightRim[0] + KnightCentre[0] * c, KnightRim[1] + KnightCentre[1] * c);
-    case Bishop: return S(BishopBase[0] + BishopCentre[0] * c, BishopBase[1] + BishopCentre[1] * c);
-    case Rook: {
-        bool seventh = rank == 6, centre_file = file == 3 || file == 4;
-        return S(RookSeventh[0] * seventh + RookCentreFile[0] * centre_file, RookSeventh[1] * seventh);
-    }
-    case Queen: return S(QueenBase[0] + QueenCentre[0] * c, QueenBase[1] + QueenCentre[1] * c);
-    case King: return S(rank == 0 ? KingBackRankMg[file] : KingAdvanceMg * rank, KingBaseEg + KingCentreEg * c);
-    default: return S(0, 0);
-    }
-}
+// Knight placement.
+constexpr Score KnightSquare[64] = {
+    S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24),
+    S( -30, -24), S( -18, -15), S( -18, -15), S( -18, -15), S( -18, -15), S( -18, -15), S( -18, -15), S( -30, -24),
+    S( -30, -24), S( -18, -15), S(  -6,  -6), S(  -6,  -6), S(  -6,  -6), S(  -6,  -6), S( -18, -15), S( -30, -24),
+    S( -30, -24), S( -18, -15), S(  -6,  -6), S(   6,   3), S(   6,   3), S(  -6,  -6), S( -18, -15), S( -30, -24),
+    S( -30, -24), S( -18, -15), S(  -6,  -6), S(   6,   3), S(   6,   3), S(  -6,  -6), S( -18, -15), S( -30, -24),
+    S( -30, -24), S( -18, -15), S(  -6,  -6), S(  -6,  -6), S(  -6,  -6), S(  -6,  -6), S( -18, -15), S( -30, -24),
+    S( -30, -24), S( -18, -15), S( -18, -15), S( -18, -15), S( -18, -15), S( -18, -15), S( -18, -15), S( -30, -24),
+    S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24), S( -30, -24),
+};
 
-}  // namespace pst
+// Bishop placement.
+constexpr Score BishopSquare[64] = {
+    S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10),
+    S(  -8, -10), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -8, -10),
+    S(  -8, -10), S(  -3,  -5), S(   2,   0), S(   2,   0), S(   2,   0), S(   2,   0), S(  -3,  -5), S(  -8, -10),
+    S(  -8, -10), S(  -3,  -5), S(   2,   0), S(   7,   5), S(   7,   5), S(   2,   0), S(  -3,  -5), S(  -8, -10),
+    S(  -8, -10), S(  -3,  -5), S(   2,   0), S(   7,   5), S(   7,   5), S(   2,   0), S(  -3,  -5), S(  -8, -10),
+    S(  -8, -10), S(  -3,  -5), S(   2,   0), S(   2,   0), S(   2,   0), S(   2,   0), S(  -3,  -5), S(  -8, -10),
+    S(  -8, -10), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -8, -10),
+    S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10), S(  -8, -10),
+};
 
-// ---- Pawn structure ----------------------------------------------------------------------------
+// Rook placement.
+constexpr Score RookSquare[64] = {
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+    S(  18,  12), S(  18,  12), S(  18,  12), S(  24,  12), S(  24,  12), S(  18,  12), S(  18,  12), S(  18,  12),
+    S(   0,   0), S(   0,   0), S(   0,   0), S(   6,   0), S(   6,   0), S(   0,   0), S(   0,   0), S(   0,   0),
+};
+
+// Queen placement.
+constexpr Score QueenSquare[64] = {
+    S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12),
+    S(  -6, -12), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -6, -12),
+    S(  -6, -12), S(  -3,  -5), S(   0,   2), S(   0,   2), S(   0,   2), S(   0,   2), S(  -3,  -5), S(  -6, -12),
+    S(  -6, -12), S(  -3,  -5), S(   0,   2), S(   3,   9), S(   3,   9), S(   0,   2), S(  -3,  -5), S(  -6, -12),
+    S(  -6, -12), S(  -3,  -5), S(   0,   2), S(   3,   9), S(   3,   9), S(   0,   2), S(  -3,  -5), S(  -6, -12),
+    S(  -6, -12), S(  -3,  -5), S(   0,   2), S(   0,   2), S(   0,   2), S(   0,   2), S(  -3,  -5), S(  -6, -12),
+    S(  -6, -12), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -3,  -5), S(  -6, -12),
+    S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12), S(  -6, -12),
+};
+
+// King placement.
+constexpr Score KingSquare[64] = {
+    S(  18, -30), S(  28, -30), S(   8, -30), S(  -8, -30), S(  -8, -30), S(   8, -30), S(  28, -30), S(  18, -30),
+    S( -25, -30), S( -25, -16), S( -25, -16), S( -25, -16), S( -25, -16), S( -25, -16), S( -25, -16), S( -25, -30),
+    S( -50, -30), S( -50, -16), S( -50,  -2), S( -50,  -2), S( -50,  -2), S( -50,  -2), S( -50, -16), S( -50, -30),
+    S( -75, -30), S( -75, -16), S( -75,  -2), S( -75,  12), S( -75,  12), S( -75,  -2), S( -75, -16), S( -75, -30),
+    S(-100, -30), S(-100, -16), S(-100,  -2), S(-100,  12), S(-100,  12), S(-100,  -2), S(-100, -16), S(-100, -30),
+    S(-125, -30), S(-125, -16), S(-125,  -2), S(-125,  -2), S(-125,  -2), S(-125,  -2), S(-125, -16), S(-125, -30),
+    S(-150, -30), S(-150, -16), S(-150, -16), S(-150, -16), S(-150, -16), S(-150, -16), S(-150, -16), S(-150, -30),
+    S(-175, -30), S(-175, -30), S(-175, -30), S(-175, -30), S(-175, -30), S(-175, -30), S(-175, -30), S(-175, -30),
+};
+
+// Knight mobility by the number of squares it attacks outside own pieces and enemy pawn attacks.
+constexpr Score KnightMobility[9] = {
+    S(-16, -16), S(-12, -12), S(-8, -8), S(-4, -4), S(0, 0), S(4, 4), S(8, 8), S(12, 12), S(16, 16),
+};
+
+constexpr Score BishopMobility[14] = {
+    S(-30, -30), S(-25, -25), S(-20, -20), S(-15, -15), S(-10, -10), S(-5, -5), S(0, 0), S(5, 5), S(10, 10),
+    S(15, 15), S(20, 20), S(25, 25), S(30, 30), S(35, 35),
+};
+
+constexpr Score RookMobility[15] = {
+    S(-14, -35), S(-12, -30), S(-10, -25), S(-8, -20), S(-6, -15), S(-4, -10), S(-2, -5), S(0, 0), S(2, 5),
+    S(4, 10), S(6, 15), S(8, 20), S(10, 25), S(12, 30), S(14, 35),
+};
+
+constexpr Score QueenMobility[28] = {
+    S(-13, -39), S(-12, -36), S(-11, -33), S(-10, -30), S(-9, -27), S(-8, -24), S(-7, -21), S(-6, -18),
+    S(-5, -15), S(-4, -12), S(-3, -9), S(-2, -6), S(-1, -3), S(0, 0), S(1, 3), S(2, 6), S(3, 9), S(4, 12),
+    S(5, 15), S(6, 18), S(7, 21), S(8, 24), S(9, 27), S(10, 30), S(11, 33), S(12, 36), S(13, 39), S(14, 42),
+};
+
+// Pawn structure.
 constexpr Score Isolated = S(-9, -13);
+
 constexpr Score Doubled = S(-11, -22);
+
 constexpr Score Backward = S(-7, -9);
-constexpr Score Connected = S(6, 5);  // defended by a pawn or side by side with one
-// Passed pawns by relative rank, then corrections for the endgame race.
-constexpr Score Passed[8] = {S(0, 0), S(4, 10), S(6, 14), S(12, 28), S(30, 52), S(55, 95), S(90, 150), S(0, 0)};
-constexpr int PassedOwnKingDistance = 4;    // per square, endgame, from the stop square
-constexpr int PassedEnemyKingDistance = 9;  // per square, endgame
-constexpr int PassedBlockedDivisor = 2;     // a blocked passer keeps this fraction of its bonus
-constexpr int UnstoppablePasser = 500;      // pawn endings: the defending king is outside the square
 
-// ---- Pieces ------------------------------------------------------------------------------------
+// A pawn defended by a pawn or side by side with one, by relative rank.
+constexpr Score Connected[8] = {S(0, 0), S(6, 5), S(6, 5), S(6, 5), S(6, 5), S(6, 5), S(6, 5), S(0, 0)};
+
+// Passed pawns by relative rank.
+constexpr Score Passed[8] = {
+    S(0, 0), S(4, 10), S(6, 14), S(12, 28), S(30, 52), S(55, 95), S(90, 150), S(0, 0),
+};
+
+// A passed pawn whose stop square is occupied.
+constexpr Score PassedBlocked[8] = {
+    S(0, 0), S(-2, -5), S(-3, -7), S(-6, -14), S(-15, -26), S(-28, -48), S(-45, -75), S(0, 0),
+};
+
+// A passed pawn whose stop square the enemy does not attack.
+constexpr Score PassedSafeStop[8] = {S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)};
+
+// Per square between the stop square and the own king, then the enemy king.
+constexpr Score PassedOwnKing[8] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, -4), S(0, -8), S(0, -12), S(0, -16), S(0, -20),
+};
+
+constexpr Score PassedEnemyKing[8] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 9), S(0, 18), S(0, 27), S(0, 36), S(0, 45),
+};
+
+// A pawn ending's passer the defending king cannot catch.
+constexpr Score Unstoppable = S(0, 500);
+
+// Pieces.
 constexpr Score BishopPair = S(30, 55);
+
 constexpr Score RookOpenFile = S(26, 10);
+
 constexpr Score RookSemiOpenFile = S(12, 8);
-constexpr Score ThreatByPawn = S(48, 36);         // a non-pawn piece attacked by an enemy pawn
-constexpr Score ThreatByMinor = S(22, 22);        // a rook or queen attacked by a knight or bishop
-constexpr Score HangingPiece = S(18, 12);         // attacked and not defended
 
-// Mobility: per square attacked outside own pieces and enemy pawn attacks, centred on a typical count.
-constexpr Score MobilityWeight[6] = {S(0, 0), S(4, 4), S(5, 5), S(2, 5), S(1, 3), S(0, 0)};
-constexpr int MobilityCentre[6] = {0, 4, 6, 7, 13, 0};
+// A knight, then a bishop, on a pawn-defended square in the enemy half no enemy pawn can attack.
+constexpr Score Outpost[2] = {S(0, 0), S(0, 0)};
 
-// ---- King safety -------------------------------------------------------------------------------
-// Attack units for each enemy piece that hits the zone around the king, scaled by how many pieces
-// join the attack: one attacker alone is rarely dangerous.
-constexpr int KingAttackUnits[6] = {0, 20, 20, 40, 80, 0};
-constexpr int KingAttackScale[8] = {0, 0, 50, 75, 88, 94, 97, 99};  // percent, by attacker count
-constexpr int KingDangerEgDivisor = 8;
-constexpr Score ShieldPawn[3] = {S(-16, 0), S(12, 0), S(6, 0)};  // missing, on 2nd rank, on 3rd rank
+// Threats: a piece attacked by a pawn, a rook or queen by a minor, a piece attacked and undefended.
+constexpr Score ThreatByPawn = S(48, 36);
+
+constexpr Score ThreatByMinor = S(22, 22);
+
+constexpr Score HangingPiece = S(18, 12);
+
+// King attack, from the attacker's side: each piece that hits the zone around the enemy king (by type),
+// the number of such pieces, each attack on a zone square, and each safe square a piece can check from.
+constexpr Score KingAttacker[6] = {S(0, 0), S(15, 1), S(15, 1), S(30, 3), S(60, 7), S(0, 0)};
+
+constexpr Score KingAttackerCount[8] = {
+    S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0),
+};
+
+constexpr Score KingZoneAttack = S(0, 0);
+
+constexpr Score SafeCheck[6] = {S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0), S(0, 0)};
+
+// King shelter: each of the three files around the king without a pawn, with one on the second rank,
+// with one on the third; and a king on a file without pawns.
+constexpr Score ShieldPawn[3] = {S(-16, 0), S(12, 0), S(6, 0)};
+
 constexpr Score KingOpenFile = S(-18, 0);
 
-// ---- Endgames ----------------------------------------------------------------------------------
+// ---- End of fitted weights ---------------------------------------------------------------------
+
+// ---- Fixed terms (not fitted: too rare in games to fit, or scales rather than weights) ----------
 constexpr int MopUpCentre = 10;       // per square the lone king stands from the centre
 constexpr int MopUpKingDistance = 4;  // per square the kings are closer than 14
 constexpr int DrawishScale = 16;      // of 64: no pawns and at most a minor piece ahead

@@ -45,9 +45,10 @@ void Worker::clear() {
     capture_history_.clear();
     continuation_history_.clear();
     counters_.clear();
+    pawn_cache_.clear();
 }
 
-Value Worker::evaluate() const { return eval::evaluate(pos_, shared_.config.tempo_percent); }
+Value Worker::evaluate() { return eval::evaluate(pos_, shared_.config.tempo_percent, &pawn_cache_); }
 
 void Worker::play(Move m) {
     Stack& ss = frame(ply_);

@@ -16,6 +16,7 @@
 #include "search/timeman.hpp"
 #include "search/strength.hpp"
 #include "search/tt.hpp"
+#include "eval/eval.hpp"
 
 namespace sente {
 
@@ -115,7 +116,7 @@ private:
     bool prove_mate(const SearchCallbacks* callbacks);
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
     bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
-    Value evaluate() const;
+    Value evaluate();
 
     int id_;
     SearchShared& shared_;
@@ -140,6 +141,7 @@ private:
     CaptureHistory capture_history_;
     ContinuationHistory continuation_history_;
     CounterMoves counters_;
+    eval::PawnCache pawn_cache_;
 };
 
 // Search threads, parked on a condition variable between searches.

@@ -335,7 +335,7 @@ void UciLoop::cmd_bench(const Tokens& args) {
 
 void UciLoop::cmd_eval() {
     const Position& pos = engine_.position();
-    eval::Trace t = eval::trace(pos, engine_.tempo_percent());
+    eval::Breakdown t = eval::breakdown(pos, engine_.tempo_percent());
     char buf[160];
     out_.line("      Term    |    White    |    Black    |    Total");
     out_.line("              |   MG    EG  |   MG    EG  |   MG    EG");

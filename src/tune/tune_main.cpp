@@ -1,0 +1,107 @@
+// sente-tune: fits the evaluation's weights to games from `sente datagen` and writes params.hpp.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <thread>
+
+#include "tune/tuner.hpp"
+
+using namespace sente;
+
+namespace {
+
+int usage_error(const std::string& message) {
+    std::cerr << "sente-tune: " << message << '\n';
+    return 2;
+}
+
+void print_stats(const std::string& path, const tune::LoadStats& s) {
+    std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept << " kept; skipped "
+              << s.in_check << " in check, " << s.tactical_move << " with a capture or promotion played, "
+              << s.not_quiet << " not quiet, " << s.extreme_score << " beyond the score limit, " << s.early
+              << " before the first ply kept\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    cxxopts::Options cli("sente-tune",
+                         "Fits Sente's evaluation weights to self-play games (sente datagen) by gradient descent on the "
+                         "logistic loss, and writes a new params.hpp.");
+    cli.add_options()
+        ("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())
+        ("params", "The params.hpp to start from", cxxopts::value<std::string>()->default_value("src/eval/params.hpp"))
+        ("out", "Where to write the fitted params.hpp", cxxopts::value<std::string>()->default_value("params.hpp"))
+        ("epochs", "Epochs of Adam over the whole training set", cxxopts::value<int>()->default_value("1000"))
+        ("lr", "Learning rate at the start (centipawns per step)", cxxopts::value<double>()->default_value("1.0"))
+        ("decay", "Learning rate factor per epoch", cxxopts::value<double>()->default_value("0.998"))
+        ("lambda", "Share of the game result in the target (the rest is the search score)",
+         cxxopts::value<double>()->default_value("0.5"))
+        ("k", "Sigmoid scale (default: fitted to the results first)", cxxopts::value<double>())
+        ("validation-every", "Every Nth game is held out for validation (0: none)",
+         cxxopts::value<int>()->default_value("10"))
+        ("min-ply", "Skip positions before this ply of a game", cxxopts::value<int>()->default_value("0"))
+        ("max-score", "Skip positions whose |search score| exceeds this", cxxopts::value<int>()->default_value("2000"))
+        ("report", "Print the losses every N epochs", cxxopts::value<int>()->default_value("25"))
+        ("threads", "Threads", cxxopts::value<int>()->default_value(std::to_string(std::max(1u, std::thread::hardware_concurrency()))))
+        ("h,help", "Print this help");
+    cxxopts::ParseResult args;
+    try {
+        args = cli.parse(argc, argv);
+    } catch (const cxxopts::exceptions::exception& e) {
+        return usage_error(e.what());
+    }
+    if (args.count("help")) {
+        std::cout << cli.help();
+        return 0;
+    }
+    if (!args.count("data")) return usage_error("needs at least one --data FILE");
+    const double lambda = args["lambda"].as<double>();
+    const int epochs = args["epochs"].as<int>(), threads = args["threads"].as<int>(), report = args["report"].as<int>();
+    if (lambda < 0 || lambda > 1) return usage_error("--lambda must be from 0 to 1");
+    if (epochs < 0) return usage_error("--epochs must not be negative");
+    if (threads < 1 || threads > 256) return usage_error("--threads must be from 1 to 256");
+    if (report < 1) return usage_error("--report must be at least 1");
+
+    const auto start = std::chrono::steady_clock::now();
+    auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    tune::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
+    tune::Dataset train, validation;
+    for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
+        tune::LoadStats stats;
+        if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train, validation, stats))
+            return usage_error(*error);
+        print_stats(path, stats);
+    }
+    if (train.size() == 0) return usage_error("no positions to fit");
+    std::cerr << "training positions " << train.size() << ", validation positions " << validation.size() << " ("
+              << std::lround(seconds()) << " s)\n";
+
+    tune::Params params = tune::initial_params();
+    tune::Objective objective{0, lambda, threads};
+    objective.k = args.count("k") ? args["k"].as<double>() : tune::fit_scale(train, params, threads);
+    std::fprintf(stderr, "sigmoid scale k = %.6f (a 50%% edge at 100 cp: %.1f%%)\n", objective.k,
+                 100.0 / (1 + std::exp(-objective.k * 100)));
+    auto validation_loss = [&] { return validation.size() ? tune::loss(validation, params, objective) : 0.0; };
+    std::fprintf(stderr, "epoch 0: training loss %.6f, validation loss %.6f\n", tune::loss(train, params, objective),
+                 validation_loss());
+
+    tune::AdamOptions adam;
+    adam.epochs = epochs;
+    adam.learning_rate = args["lr"].as<double>();
+    adam.decay = args["decay"].as<double>();
+    tune::fit(train, params, objective, adam, [&](int epoch, double l) {
+        if (epoch % report == 0 || epoch == epochs)
+            std::fprintf(stderr, "epoch %d: training loss %.6f, validation loss %.6f (%.0f s)\n", epoch, l,
+                         validation_loss(), seconds());
+    });
+    std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n", tune::loss(train, params, objective),
+                 validation_loss());
+
+    const std::string in = args["params"].as<std::string>(), out = args["out"].as<std::string>();
+    if (auto error = tune::write_params(in, out, params)) return usage_error(*error);
+    std::cerr << "wrote " << out << '\n';
+    return 0;
+}
