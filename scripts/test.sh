@@ -54,7 +54,7 @@ rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/repo
 (cd "$SENTE_ROOT/build-asan" \
     && ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
        UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
-       ctest -j "$jobs" --output-on-failure -E 'matetrack|tablebase|selfplay')
+       ctest -j "$jobs" --output-on-failure -E 'matetrack|tablebase|selfplay|Research: every|pipeline')
 sanitizer_reports "$SENTE_ROOT/build-asan/reports"
 
 # ThreadSanitizer: the hash table under concurrent writers, Lazy SMP searches, threaded perft,

@@ -4,12 +4,14 @@
 #include <cxxopts.hpp>
 #include <fstream>
 #include <random>
+#include <sstream>
 #include <iostream>
 #include <string>
 
 #include "datagen.hpp"
 #include "engine.hpp"
 #include "epd_suite.hpp"
+#include "research/research.hpp"
 #include "tempo_experiment.hpp"
 #include "uci/perft_report.hpp"
 #include "uci/uci.hpp"
@@ -139,6 +141,78 @@ int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& 
     return 0;
 }
 
+// `research`: the classic algorithms side by side; a table per algorithm and tempo setting.
+int run_research(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
+    if (!rest.empty()) return usage_error("research takes no positional arguments (see --help)");
+    const int depth = args["depth"].as<int>();
+    if (depth < 1 || depth > 20) return usage_error("--depth must be from 1 to 20");
+    std::vector<research::Algorithm> algorithms;
+    for (const std::string& a : args["algorithms"].as<std::vector<std::string>>()) {
+        research::Algorithm parsed;
+        if (!research::parse_algorithm(a, parsed))
+            return usage_error("unknown algorithm '" + a + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
+        algorithms.push_back(parsed);
+    }
+    std::vector<int> tempi;
+    for (int p : args["tempo"].as<std::vector<int>>()) {
+        if (p < 0 || p > 400) return usage_error("--tempo values are percentages from 0 to 400");
+        tempi.push_back(p);
+    }
+    const std::string kind = args["eval"].as<std::string>();
+    if (kind != "full" && kind != "material") return usage_error("--eval must be full or material");
+    const int hash = args.count("hash") ? args["hash"].as<int>() : 16;
+    if (hash < 1 || hash > 4096) return usage_error("--hash must be from 1 to 4096 MB for research");
+
+    std::vector<std::string> fens;
+    if (args.count("positions")) {
+        std::ifstream in(args["positions"].as<std::string>());
+        if (!in) return usage_error("cannot read " + args["positions"].as<std::string>());
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty() || line[0] == '#') continue;
+            std::istringstream words(line);
+            std::string fen, w;
+            for (int i = 0; i < 6 && words >> w && w.find(';') == std::string::npos; ++i) {
+                if (i >= 4 && !std::isdigit(static_cast<unsigned char>(w[0]))) break;
+                fen += (i ? " " : "") + w;
+            }
+            if (fen.empty()) continue;
+            Position pos;
+            if (auto problem = pos.set_fen(fen)) return usage_error("bad FEN in --positions: " + *problem);
+            fens.push_back(fen);
+        }
+    } else {
+        fens = bench_positions();
+    }
+    const bool csv = args.count("csv") > 0;
+    if (csv) std::cout << "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions\n";
+    for (research::Algorithm a : algorithms) {
+        for (int tempo : tempi) {
+            research::Settings s{kind == "full" ? research::EvalKind::Full : research::EvalKind::Material, tempo,
+                                 std::size_t(hash)};
+            std::vector<research::Row> rows = research::run(a, s, fens, depth);
+            char buf[256];
+            if (!csv) {
+                std::cout << "\n" << research::name(a) << ", tempo " << tempo << "%, " << kind << " evaluation, "
+                          << fens.size() << " positions\n";
+                std::cout << "depth  mean score  mean change          nodes    time ms    EBF  re-searches\n";
+            }
+            for (const research::Row& r : rows) {
+                if (csv)
+                    std::snprintf(buf, sizeof buf, "%s,%d,%s,%d,%.1f,%.1f,%llu,%.0f,%.2f,%llu,%d\n",
+                                  std::string(research::name(a)).c_str(), tempo, kind.c_str(), r.depth, r.mean_score,
+                                  r.mean_change, static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
+                                  static_cast<unsigned long long>(r.researches), r.positions);
+                else
+                    std::snprintf(buf, sizeof buf, "%5d  %10.1f  %11.1f  %13llu  %9.0f  %5.2f  %11llu\n", r.depth,
+                                  r.mean_score, r.mean_change, static_cast<unsigned long long>(r.nodes), r.time_ms,
+                                  r.branching, static_cast<unsigned long long>(r.researches));
+                std::cout << buf << std::flush;
+            }
+        }
+    }
+    return 0;
+}
+
 // `datagen --out FILE --games N ...` plays self-play games; `datagen --dump FILE` prints one.
 int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
     if (!rest.empty()) return usage_error("datagen takes no positional arguments (see --help)");
@@ -174,7 +248,8 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
 int main(int argc, char** argv) {
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
-    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | datagen]").show_positional_help();
+    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | research | datagen]")
+        .show_positional_help();
     cli.add_options()
         ("h,help", "Print this help and exit")
         ("v,version", "Print the version and exit");
@@ -183,8 +258,16 @@ int main(int argc, char** argv) {
         ("divide", "Print the count below each root move")
         ("threads", "Threads: perft shares the root moves among them, datagen plays that many games at once",
          cxxopts::value<int>()->default_value("1"))
-        ("hash", "Table of subtree counts in MB (0: none)", cxxopts::value<int>()->default_value("0"))
+        ("hash", "perft: table of subtree counts in MB (0: none); research: the bound table (16)",
+         cxxopts::value<int>()->default_value("0"))
         ("chess960", "Chess960: perft reads the FEN so; datagen plays Chess960 games");
+    cli.add_options("research")
+        ("depth", "Deepest iteration", cxxopts::value<int>()->default_value("6"))
+        ("algorithms", "negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual (comma-separated)",
+         cxxopts::value<std::vector<std::string>>()->default_value("alphabeta,pvs,aspiration,mtdf,mtdf2,sss,dual"))
+        ("positions", "FEN or EPD file of positions (default: the bench positions)", cxxopts::value<std::string>())
+        ("eval", "full (Sente's evaluation) or material", cxxopts::value<std::string>()->default_value("full"))
+        ("csv", "Print CSV instead of aligned tables");
     cli.add_options("datagen")
         ("out", "Append self-play games to this file", cxxopts::value<std::string>())
         ("games", "Games to play", cxxopts::value<int>()->default_value("1000"))
@@ -196,7 +279,7 @@ int main(int argc, char** argv) {
     cli.add_options("solve")
         ("movetime", "Milliseconds per position", cxxopts::value<int>()->default_value("250"));
     cli.add_options("tempo-table")
-        ("tempo", "Tempo settings to compare, in percent of the built-in bonus",
+        ("tempo", "Tempo settings to compare (tempo-table, research), in percent of the built-in bonus",
          cxxopts::value<std::vector<int>>()->default_value("0,100"));
     cli.add_options("hidden")
         ("command", "perft or bench", cxxopts::value<std::string>())
@@ -211,7 +294,7 @@ int main(int argc, char** argv) {
     }
 
     if (args.count("help")) {
-        std::cout << cli.help({"", "perft", "solve", "tempo-table", "datagen"});
+        std::cout << cli.help({"", "perft", "solve", "tempo-table", "research", "datagen"});
         return 0;
     }
     if (args.count("version")) {
@@ -235,6 +318,7 @@ int main(int argc, char** argv) {
         if (command == "tempo-table") return run_tempo_table(args, rest);
         if (command == "solve") return run_solve(args, rest);
         if (command == "datagen") return run_datagen_command(args, rest);
+        if (command == "research") return run_research(args, rest);
         return usage_error("unknown command '" + command + "' (try --help)");
     } catch (const cxxopts::exceptions::exception& e) {
         return usage_error(e.what());
