@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -22,42 +23,6 @@ namespace sente {
 using namespace datagen_params;
 
 namespace {
-
-// A small generator of our own, so that a seed gives the same games with every compiler.
-struct Rng {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
-};
-
-std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error) {
-    std::vector<std::string> lines;
-    std::ifstream in(path);
-    if (!in) {
-        error = "cannot read the book " + path;
-        return lines;
-    }
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        std::istringstream words(line);
-        std::string fen, w;
-        for (int i = 0; i < 4 && words >> w; ++i) fen += (i ? " " : "") + w;
-        if (fen.empty()) continue;
-        Position pos;
-        if (auto problem = pos.set_fen(fen, chess960)) {
-            error = path + " line " + std::to_string(number) + ": " + *problem;
-            return {};
-        }
-        lines.push_back(fen + " 0 1");
-    }
-    if (lines.empty()) error = "the book " + path + " has no positions";
-    return lines;
-}
 
 // Everything one game needs from the run, shared by the threads.
 struct Run {
@@ -87,29 +52,12 @@ SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_node
     return {best.move, best.score};
 }
 
-// The position a game starts from: a book line or the start position, then random legal plies;
-// none if the plies ran into a mate or stalemate.
-std::optional<Position> random_opening(const Run& run, Rng& rng) {
-    Position pos;
-    std::string fen = !run.book.empty() ? run.book[rng.below(run.book.size())]
-                    : run.options.chess960 ? chess960_start_fen(int(rng.below(960)))
-                                           : std::string(Position::StartFen);
-    if (pos.set_fen(fen, run.options.chess960)) return std::nullopt;
-    for (int i = 0; i < run.options.random_plies; ++i) {
-        MoveList moves;
-        generate<GenType::All>(pos, moves);
-        if (moves.size() == 0) return std::nullopt;
-        pos.make_move(moves[rng.below(moves.size())]);
-    }
-    if (count_legal_moves(pos) == 0) return std::nullopt;
-    return pos;
-}
-
 games::Game play_game(Run& run, Engine& engine, int index) {
-    Rng rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
+    SplitMix rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
     Position pos;
     while (true) {
-        std::optional<Position> opening = random_opening(run, rng);
+        std::optional<Position> opening =
+            random_opening(run.book, run.options.chess960, run.options.random_plies, rng);
         if (!opening) continue;
         engine.new_game();
         if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore) {
@@ -183,6 +131,63 @@ std::string clock_text(double seconds) {
 }
 
 }  // namespace
+
+std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error) {
+    std::vector<std::string> lines;
+    std::ifstream in(path);
+    if (!in) {
+        error = "cannot read the book " + path;
+        return lines;
+    }
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        std::istringstream words(line);
+        std::string fen, w;
+        for (int i = 0; i < 4 && words >> w; ++i) fen += (i ? " " : "") + w;
+        if (fen.empty()) continue;
+        Position pos;
+        if (auto problem = pos.set_fen(fen, chess960)) {
+            error = path + " line " + std::to_string(number) + ": " + *problem;
+            return {};
+        }
+        lines.push_back(fen + " 0 1");
+    }
+    if (lines.empty()) error = "the book " + path + " has no positions";
+    return lines;
+}
+
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix& rng) {
+    Position pos;
+    std::string fen = !book.empty() ? book[rng.below(book.size())]
+                    : chess960      ? chess960_start_fen(int(rng.below(960)))
+                                    : std::string(Position::StartFen);
+    if (pos.set_fen(fen, chess960)) return std::nullopt;
+    for (int i = 0; i < plies; ++i) {
+        MoveList moves;
+        generate<GenType::All>(pos, moves);
+        if (moves.size() == 0) return std::nullopt;
+        pos.make_move(moves[rng.below(moves.size())]);
+    }
+    if (count_legal_moves(pos) == 0) return std::nullopt;
+    return pos;
+}
+
+void generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
+                   const std::function<void(const std::string&)>& emit) {
+    SplitMix rng{seed};
+    Engine engine;
+    engine.set_chess960(chess960);
+    std::set<Key> seen;
+    const int plies = book.empty() ? GenfensPlies : GenfensBookPlies;
+    for (int found = 0; found < count;) {
+        std::optional<Position> opening = random_opening(book, chess960, plies, rng);
+        if (!opening || !seen.insert(opening->key()).second) continue;
+        engine.new_game();
+        if (std::abs(search(engine, *opening, GenfensNodes).score) > OpeningMaxScore) continue;
+        emit(opening->fen());
+        ++found;
+    }
+}
 
 std::string chess960_start_fen(int index) {
     char rank[8] = {};

@@ -34,7 +34,34 @@ constexpr int DrawScore = 10;            // a draw once the score stays within t
 constexpr int DrawPlies = 12;            // ... for this many plies in a row ...
 constexpr int DrawMinPly = 80;           // ... from this ply on
 constexpr int MaxPlies = 800;            // longer games are called drawn
+constexpr int GenfensPlies = 8;          // random plies of a genfens opening from the start position
+constexpr int GenfensBookPlies = 2;      // ... and after a book line
+constexpr std::uint64_t GenfensNodes = 5000;  // the screening search's soft node limit
 }  // namespace datagen_params
+
+// A small generator of our own (splitmix64), so that a seed gives the same games and openings with
+// every compiler.
+struct SplitMix {
+    std::uint64_t state;
+    std::uint64_t next() {
+        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31);
+    }
+    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
+};
+
+// The FENs of an EPD book (four fields and "0 1"); on a problem, `error` says what.
+std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error);
+// A book line (or the start position, or a random Chess960 one) followed by `plies` random legal
+// moves; none when the moves ran into a mate or stalemate.
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix& rng);
+
+// OpenBench's genfens: `count` distinct openings from random plies that a short search does not
+// already call decided, the same ones for the same seed; each FEN (six fields) goes to `emit`.
+void generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
+                   const std::function<void(const std::string&)>& emit);
 
 // Plays the games and appends them to options.out; progress goes to `log`. Returns an exit status.
 int run_datagen(const DatagenOptions& options, std::ostream& log);

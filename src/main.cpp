@@ -245,7 +245,32 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
 
 }  // namespace
 
+// Arguments that are not one of Sente's commands are UCI lines, run in order (OpenBench runs
+// `sente "genfens ..." quit`); a search they start is waited for, then the loop goes on with
+// standard input unless one of them was quit.
+int run_uci_lines(int argc, char** argv) {
+    Engine engine;
+    uci::Output out(std::cout);
+    uci::UciLoop loop(engine, out);
+    for (int i = 1; i < argc; ++i) {
+        const std::string line = argv[i];
+        if (!loop.execute(line)) return 0;
+        const bool open_ended = line.find("infinite") != std::string::npos || line.find("ponder") != std::string::npos;
+        if (line.rfind("go", 0) == 0 && !open_ended) engine.wait();
+    }
+    loop.run(std::cin);
+    return 0;
+}
+
+bool is_command(std::string_view word) {
+    for (std::string_view c : {"perft", "bench", "solve", "tempo-table", "research", "datagen"})
+        if (word == c) return true;
+    return false;
+}
+
 int main(int argc, char** argv) {
+    if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) return run_uci_lines(argc, argv);
+
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
     cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | research | datagen]")

@@ -63,7 +63,9 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"perft", "2", "--threads", "many"},
         {"perft", "2", "--hash", "-5"},
         {"perft", "2", "--no-such-option"},
-        {"frobnicate"},
+        {"datagen", "--games", "5"},
+        {"research", "--algorithms", "minimax"},
+        {"research", "--depth", "0"},
     };
     for (const auto& args : bad) {
         std::string shown;
@@ -75,6 +77,21 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
         CHECK(r.err.rfind("sente: ", 0) == 0);
     }
+}
+
+TEST_CASE("CLI: arguments that are not commands run as UCI lines, then standard input", "[cli]") {
+    // A search started from the command line is waited for before the next line.
+    auto r = run_sente({"position startpos moves e2e4", "go depth 5", "quit"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.find("info depth 5 ") != std::string::npos);
+    CHECK(r.out.find("bestmove ") != std::string::npos);
+    // Without quit, standard input follows; unknown words are UCI errors, not usage errors.
+    r = run_sente({"frobnicate"}, "isready\n");
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.find("info string error: unknown command 'frobnicate'") != std::string::npos);
+    CHECK(r.out.find("readyok") != std::string::npos);
+    r = run_sente({"setoption name MultiPV value 2", "position startpos", "go depth 3"}, "quit\n");
+    CHECK(r.out.find("multipv 2") != std::string::npos);
 }
 
 TEST_CASE("CLI: --version and --help", "[cli]") {

@@ -1,8 +1,13 @@
 // The UCI protocol, driven through pipes to the built binary as a GUI drives it.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <set>
 #include <sstream>
 #include <thread>
+
+#include "core/movegen.hpp"
+#include "core/position.hpp"
 
 #include "process.hpp"
 #include "uci_checks.hpp"
@@ -301,4 +306,42 @@ TEST_CASE("UCI: go nodes after ucinewgame gives identical output, in one process
     CHECK(word_after(a[a.size() - 2], "nodes") == "200000");
     CHECK(run(first) == a);   // the same process after ucinewgame: tables and histories cleared
     CHECK(run(second) == a);  // a fresh process
+}
+
+// OpenBench's data generation: `sente "genfens N seed S book <None|FILE>" quit`.
+TEST_CASE("UCI: genfens prints N distinct legal undecided openings, the same for the same seed", "[uci]") {
+    auto fens = [](const std::string& command) {
+        auto r = sente::test::run_sente({command, "quit"});
+        REQUIRE(r.exit_status == 0);
+        std::vector<std::string> out;
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);)
+            if (line.rfind("info string genfens ", 0) == 0) out.push_back(line.substr(20));
+        return out;
+    };
+    const auto a = fens("genfens 12 seed 5 book None");
+    REQUIRE(a.size() == 12);
+    CHECK(fens("genfens 12 seed 5 book None") == a);
+    CHECK(fens("genfens 12 seed 6 book None extra words") != a);
+    std::set<std::string> distinct(a.begin(), a.end());
+    CHECK(distinct.size() == 12);
+    for (const std::string& fen : a) {
+        INFO(fen);
+        sente::Position pos;
+        CHECK_FALSE(pos.set_fen(fen));
+        CHECK(std::count(fen.begin(), fen.end(), ' ') == 5);  // all six fields
+        CHECK(sente::count_legal_moves(pos) > 0);
+    }
+    const auto booked = fens("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd");
+    CHECK(booked.size() == 4);
+
+    EngineProcess engine;
+    for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten", "genfens 3 seed x book None",
+                            "genfens 3 seed 1 book /no/such/file.epd"}) {
+        INFO(bad);
+        engine.send(bad);
+        auto lines = sente::test::sync(engine);
+        REQUIRE(lines.size() == 1);
+        CHECK(lines[0].rfind("info string error: ", 0) == 0);
+    }
 }

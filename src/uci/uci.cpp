@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "datagen.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
 #include "uci/perft_report.hpp"
@@ -150,6 +151,7 @@ bool UciLoop::execute(std::string_view line) {
     else if (cmd == "d") print_block(engine_.position().pretty());
     else if (cmd == "eval") cmd_eval();
     else if (cmd == "bench") cmd_bench(args);
+    else if (cmd == "genfens") cmd_genfens(args);
     else error("unknown command '" + shown(cmd) + "'");
     return true;
 }
@@ -331,6 +333,34 @@ void UciLoop::cmd_bench(const Tokens& args) {
     BenchResult r = engine_.bench(depth, {});
     std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
     out_.line(std::to_string(r.nodes) + " nodes " + std::to_string(nps) + " nps");
+}
+
+// OpenBench's opening generator: genfens N seed S book <None|FILE> [anything else, ignored].
+void UciLoop::cmd_genfens(const Tokens& args) {
+    auto count = args.size() > 0 ? parse_number(args[0]) : std::nullopt;
+    if (!count || *count < 1 || *count > 10'000'000) return error("genfens needs a count from 1 to 10000000");
+    std::uint64_t seed = 0;
+    std::string book_path;
+    for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
+        if (args[i] == "seed") {
+            std::uint64_t s = 0;
+            auto [ptr, ec] = std::from_chars(args[i + 1].data(), args[i + 1].data() + args[i + 1].size(), s);
+            if (ec != std::errc() || ptr != args[i + 1].data() + args[i + 1].size())
+                return error("genfens seed must be a number from 0 to 18446744073709551615");
+            seed = s;
+        } else if (args[i] == "book") {
+            if (args[i + 1] != "None") book_path = args[i + 1];
+        }
+    }
+    std::vector<std::string> book;
+    if (!book_path.empty()) {
+        std::string problem;
+        book = read_book(book_path, engine_.chess960(), problem);
+        if (!problem.empty()) return error("genfens: " + problem);
+    }
+    end_search();
+    generate_fens(int(*count), seed, book, engine_.chess960(),
+                  [&](const std::string& fen) { info_string("genfens " + fen); });
 }
 
 void UciLoop::cmd_eval() {

@@ -41,6 +41,7 @@ private:
     void cmd_go(const Tokens& args);
     void cmd_perft(int depth);
     void cmd_bench(const Tokens& args);
+    void cmd_genfens(const Tokens& args);
     void cmd_eval();
     void print_block(const std::string& text);
     SearchCallbacks callbacks();
