@@ -36,11 +36,16 @@ echo "== Install: ok"
 [ $quick -eq 1 ] && exit 0
 
 # The other slider back end: magic bitboards, checked by the attack and perft tests.
+other_builds=()
 if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build/CMakeCache.txt"; then
     sente_build "$SENTE_ROOT/build-magic" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror -DSENTE_PEXT=OFF
     echo "== Tests with magic bitboards"
     (cd "$SENTE_ROOT/build-magic" && ctest -j "$jobs" --output-on-failure -R 'perft|attacks|Slider|Zobrist')
+    other_builds+=("$SENTE_ROOT/build-magic")
 fi
+
+# The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens.
+"$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "${other_builds[@]}"
 
 # AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: unit, protocol and resource tests.
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
