@@ -35,6 +35,7 @@ struct Run {
     std::atomic<std::uint64_t> positions{0};
     std::atomic<std::uint64_t> discarded_openings{0};
     std::atomic<bool> failed{false};
+    std::string failure;  // why, under write_mutex
 };
 
 struct SearchResult {
@@ -52,10 +53,12 @@ SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_node
     return {best.move, best.score};
 }
 
-games::Game play_game(Run& run, Engine& engine, int index) {
+// A game, or none when no usable opening turned up (a book of decided or finished positions).
+std::optional<games::Game> play_game(Run& run, Engine& engine, int index) {
     SplitMix rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
     Position pos;
-    while (true) {
+    for (int attempt = 0;; ++attempt) {
+        if (attempt == OpeningAttempts) return std::nullopt;
         std::optional<Position> opening =
             random_opening(run.book, run.options.chess960, run.options.random_plies, rng);
         if (!opening) continue;
@@ -75,6 +78,7 @@ games::Game play_game(Run& run, Engine& engine, int index) {
     engine.new_game();
     int win_run = 0, draw_run = 0, win_side = 0;
     while (true) {
+        // The rules first, then adjudication: a mate or stalemate on the board is what it is.
         const bool no_moves = count_legal_moves(pos) == 0;
         using games::GameEnd;
         auto finish = [&](int white_result, GameEnd end) {
@@ -87,6 +91,8 @@ games::Game play_game(Run& run, Engine& engine, int index) {
         if (pos.rule50() >= 100) return finish(1, GameEnd::FiftyMoves);
         if (pos.is_repetition(0)) return finish(1, GameEnd::Repetition);
         if (pos.insufficient_material()) return finish(1, GameEnd::InsufficientMaterial);
+        if (win_run >= WinPlies) return finish(win_side > 0 ? 2 : 0, GameEnd::WinAdjudicated);
+        if (draw_run >= DrawPlies && int(game.plies.size()) >= DrawMinPly) return finish(1, GameEnd::DrawAdjudicated);
         if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
 
         SearchResult r = search(engine, pos, run.options.nodes);
@@ -94,31 +100,46 @@ games::Game play_game(Run& run, Engine& engine, int index) {
         const int white_score = pos.side_to_move() == White ? r.score : -r.score;
         pos.make_move(r.move);
 
-        // Adjudication: a score both sides agree on for long enough ends the game.
+        // Adjudication (checked at the top, after the rules): a score both sides agree on for long
+        // enough ends the game.
         const int side = white_score > 0 ? 1 : -1;
         win_run = std::abs(white_score) < WinScore ? 0 : side == win_side ? win_run + 1 : 1;
         win_side = side;
-        if (win_run >= WinPlies) return finish(side > 0 ? 2 : 0, GameEnd::WinAdjudicated);
         draw_run = std::abs(white_score) <= DrawScore ? draw_run + 1 : 0;
-        if (draw_run >= DrawPlies && int(game.plies.size()) >= DrawMinPly) return finish(1, GameEnd::DrawAdjudicated);
     }
+}
+
+void fail(Run& run, const std::string& why) {
+    std::lock_guard lock(run.write_mutex);
+    if (!run.failed) run.failure = why;
+    run.failed = true;
 }
 
 void write_game(Run& run, const games::Game& game) {
     std::vector<std::uint8_t> bytes = games::encode(game);
+    if (bytes.empty()) return fail(run, "a game could not be encoded");
     std::lock_guard lock(run.write_mutex);
-    // One write per game on a file opened for appending: a kill between games loses nothing,
-    // and other runs appending to the same file cannot interleave inside a record.
-    if (::write(run.fd, bytes.data(), bytes.size()) != ssize_t(bytes.size())) run.failed = true;
+    // One write per game on a file opened for appending: a kill between games loses nothing, and
+    // other runs appending to the same local file do not interleave inside a record. A short write
+    // (a full disk) is taken back, so that the file stays whole for later runs.
+    const off_t before = ::lseek(run.fd, 0, SEEK_END);
+    if (::write(run.fd, bytes.data(), bytes.size()) != ssize_t(bytes.size())) {
+        const bool undone = before >= 0 && ::ftruncate(run.fd, before) == 0;
+        if (!run.failed)
+            run.failure = "writing to " + run.options.out + " failed (disk full?)"
+                        + (undone ? "; the partial game was removed" : "; a partial game may remain at its end");
+        run.failed = true;
+    }
 }
 
 void worker(Run& run) {
     Engine engine;
     engine.set_chess960(run.options.chess960);
     for (int index; !run.failed && (index = run.next_game++) < run.options.games;) {
-        games::Game game = play_game(run, engine, index);
-        write_game(run, game);
-        run.positions += game.plies.size();
+        std::optional<games::Game> game = play_game(run, engine, index);
+        if (!game) return fail(run, std::to_string(OpeningAttempts) + " openings in a row were decided or finished");
+        write_game(run, *game);
+        run.positions += game->plies.size();
         ++run.games_done;
     }
 }
@@ -150,6 +171,10 @@ std::vector<std::string> read_book(const std::string& path, bool chess960, std::
             error = path + " line " + std::to_string(number) + ": " + *problem;
             return {};
         }
+        if (popcount(pos.pieces()) > 32 || count_legal_moves(pos) == 0) {
+            error = path + " line " + std::to_string(number) + ": more than 32 pieces, or no legal move";
+            return {};
+        }
         lines.push_back(fen + " 0 1");
     }
     if (lines.empty()) error = "the book " + path + " has no positions";
@@ -172,21 +197,25 @@ std::optional<Position> random_opening(const std::vector<std::string>& book, boo
     return pos;
 }
 
-void generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
-                   const std::function<void(const std::string&)>& emit) {
+int generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
+                  const std::function<void(const std::string&)>& emit) {
     SplitMix rng{seed};
     Engine engine;
     engine.set_chess960(chess960);
     std::set<Key> seen;
     const int plies = book.empty() ? GenfensPlies : GenfensBookPlies;
-    for (int found = 0; found < count;) {
+    int found = 0;
+    for (int misses = 0; found < count && misses < OpeningAttempts;) {
         std::optional<Position> opening = random_opening(book, chess960, plies, rng);
+        ++misses;
         if (!opening || !seen.insert(opening->key()).second) continue;
         engine.new_game();
         if (std::abs(search(engine, *opening, GenfensNodes).score) > OpeningMaxScore) continue;
         emit(opening->fen());
         ++found;
+        misses = 0;
     }
+    return found;
 }
 
 std::string chess960_start_fen(int index) {
@@ -219,12 +248,23 @@ std::string chess960_start_fen(int index) {
 }
 
 int run_datagen(const DatagenOptions& options, std::ostream& log) {
-    Run run{options, {}, -1, {}, {}, {}, {}, {}, {}};
+    Run run{options, {}, -1, {}, {}, {}, {}, {}, {}, {}};
     if (!options.book.empty()) {
         std::string error;
         run.book = read_book(options.book, options.chess960, error);
         if (!error.empty()) {
             log << "sente: " << error << '\n';
+            return 2;
+        }
+    }
+    // Appending to a file whose last record is broken would bury every new game behind it.
+    if (::access(options.out.c_str(), F_OK) == 0) {
+        games::Reader existing(options.out);
+        while (existing.next()) {}
+        if (!existing.error().empty()) {
+            log << "sente: will not append: " << existing.error() << "\n       (the games before byte "
+                << existing.good_bytes() << " are whole: truncate -s " << existing.good_bytes() << " "
+                << options.out << " keeps them)\n";
             return 2;
         }
     }
@@ -263,7 +303,7 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
     ::close(run.fd);
     report(true);
     if (run.failed) {
-        log << "sente: writing to " << options.out << " failed\n";
+        log << "sente: " << run.failure << '\n';
         return 1;
     }
     return 0;

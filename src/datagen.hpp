@@ -28,6 +28,7 @@ struct DatagenOptions {
 namespace datagen_params {
 constexpr int HardNodeFactor = 20;       // a move's search never exceeds this many soft limits
 constexpr int OpeningMaxScore = 1000;    // a random opening beyond this is discarded as decided
+constexpr int OpeningAttempts = 1000;    // a run stops when this many openings in a row are unusable
 constexpr int WinScore = 2000;           // a win once the score stays beyond this ...
 constexpr int WinPlies = 6;              // ... for this many plies in a row
 constexpr int DrawScore = 10;            // a draw once the score stays within this ...
@@ -60,8 +61,9 @@ std::optional<Position> random_opening(const std::vector<std::string>& book, boo
 
 // OpenBench's genfens: `count` distinct openings from random plies that a short search does not
 // already call decided, the same ones for the same seed; each FEN (six fields) goes to `emit`.
-void generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
-                   const std::function<void(const std::string&)>& emit);
+// Gives up after OpeningAttempts tries per opening; returns how many it found.
+int generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
+                  const std::function<void(const std::string&)>& emit);
 
 // Plays the games and appends them to options.out; progress goes to `log`. Returns an exit status.
 int run_datagen(const DatagenOptions& options, std::ostream& log);

@@ -146,6 +146,59 @@ TEST_CASE("Game file: a truncated or corrupt file is refused with a message sayi
     CHECK(error.find("cannot open") != std::string::npos);
 }
 
+namespace {
+
+// Rewrites a record's checksum after editing it, so that only the other checks can refuse it.
+void reseal(std::vector<std::uint8_t>& record) {
+    std::uint32_t h = 2166136261u;
+    for (std::size_t i = 0; i + 4 < record.size(); ++i) h = (h ^ record[i]) * 16777619u;
+    for (int i = 0; i < 4; ++i) record[record.size() - 4 + std::size_t(i)] = std::uint8_t(h >> (8 * i));
+}
+
+}  // namespace
+
+TEST_CASE("Game file: only canonical records are read, and impossible games are not written", "[tune]") {
+    const games::Game game = random_game(std::string(Position::StartFen), false, 9, 30);
+    const std::vector<std::uint8_t> good = games::encode(game);
+    REQUIRE(good.size() == 44 + 4 * 30 + 4);
+    const std::string path = temp_path("canonical.bin");
+    std::string error;
+    struct Edit {
+        const char* name;
+        std::size_t at;
+        std::uint8_t value;
+        const char* expected;
+    };
+    // Offsets: 5 flags, 6 result, 7 ending, 10 reserved; the position from 12 (its piece codes from
+    // 20, the en-passant and side byte at 36, castling squares from 40).
+    for (const Edit& e : {Edit{"a flag bit beyond Chess960", 5, 2, "reserved"},
+                          Edit{"a reserved byte", 10, 1, "reserved"},
+                          Edit{"a checkmate called a draw", 7, std::uint8_t(games::GameEnd::Checkmate), "contradicts"},
+                          Edit{"a piece code beyond the twelve", 20, 0xCC, "bad start position"},
+                          Edit{"an en-passant square beyond the board", 36, 100, "bad start position"},
+                          Edit{"an en-passant square no pawn can use", 36, 20, "start position"},
+                          Edit{"a castling rook square off the back rank", 40, 20, "start position"}}) {
+        INFO(e.name);
+        std::vector<std::uint8_t> bad = good;
+        bad[e.at] = e.value;
+        if (e.at == 7) bad[6] = 1;  // the draw
+        reseal(bad);
+        write_file(path, bad);
+        CHECK(read_all(path, error).empty());
+        CHECK(error.find(e.expected) != std::string::npos);
+    }
+    // Thirty-three pieces cannot be packed, and a mate cannot be a draw: neither is written.
+    games::Game crowded = game;
+    crowded.start_fen = "rnbqkbnr/pppppppp/8/8/8/Q7/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    crowded.plies.clear();
+    CHECK(games::encode(crowded).empty());
+    games::Game contradiction = game;
+    contradiction.end = games::GameEnd::Checkmate;
+    contradiction.result = 1;
+    CHECK(games::encode(contradiction).empty());
+    std::remove(path.c_str());
+}
+
 TEST_CASE("Datagen: Chess960 start positions by number", "[tune]") {
     CHECK(chess960_start_fen(518) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     std::set<std::string> distinct;

@@ -133,6 +133,23 @@ tune::Dataset synthetic(std::size_t n, int pair, double k, std::uint64_t seed) {
 
 }  // namespace
 
+TEST_CASE("Tuner: its model of a position is the engine's evaluation from White's side", "[tune]") {
+    // The tuner's own arithmetic (unrounded) against evaluate(): equal within the engine's three
+    // truncations (the endgame scale, the blend, the tempo), each under a centipawn.
+    std::vector<Position> positions = random_positions(3000, 21);
+    tune::Dataset data;
+    for (const Position& pos : positions) data.add(pos, 0.5, 0);
+    const tune::Params params = tune::initial_params();
+    REQUIRE(data.size() == positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Value v = eval::evaluate(positions[i]);
+        if (std::abs(v) >= VALUE_MATE_IN_MAX_PLY - 1) continue;  // clamped
+        const double white = positions[i].side_to_move() == White ? v : -v;
+        INFO(positions[i].fen());
+        CHECK(tune::evaluate(data, data.entries()[i], params) == Approx(white).margin(3.0));
+    }
+}
+
 TEST_CASE("Tuner: the gradient of the loss matches finite differences", "[tune]") {
     tune::Dataset data = synthetic(3000, 30, 0.004, 11);
     tune::Params params = tune::initial_params();

@@ -8,6 +8,7 @@
 
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "engine.hpp"
 
 #include "process.hpp"
 #include "uci_checks.hpp"
@@ -334,6 +335,17 @@ TEST_CASE("UCI: genfens prints N distinct legal undecided openings, the same for
     }
     const auto booked = fens("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd");
     CHECK(booked.size() == 4);
+    // Undecided: the same short search the generator screens with stays within 1,000 cp.
+    sente::Engine engine_in_process;
+    for (const std::string& fen : a) {
+        REQUIRE_FALSE(engine_in_process.set_position(fen, {}));
+        engine_in_process.new_game();
+        sente::SearchLimits limits;
+        limits.soft_nodes = 5000;
+        limits.nodes = 100000;
+        engine_in_process.search_sync(limits, {});
+        CHECK(std::abs(engine_in_process.last_root_moves().front().score) <= 1000);
+    }
 
     EngineProcess engine;
     for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten", "genfens 3 seed x book None",

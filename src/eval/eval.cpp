@@ -17,7 +17,7 @@ constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
 constexpr Bitboard adjacent_files(int file) {
     return (file > 0 ? file_bb(file - 1) : 0) | (file < 7 ? file_bb(file + 1) : 0);
 }
-// Squares strictly in front of s, from c's point of view, on the given files.
+// The ranks strictly in front of s, from c's point of view.
 constexpr Bitboard forward_ranks(Color c, Square s) {
     return c == White ? ~Bitboard(0) << 8 << (8 * rank_of(s)) : ~Bitboard(0) >> 8 >> (8 * (7 - rank_of(s)));
 }
@@ -59,15 +59,17 @@ Value blend(Score total, int phase, int scale) {
     return (total.mg * phase + total.eg * scale / 64 * (MaxPhase - phase)) / MaxPhase;
 }
 
-// Endings where the side ahead can rarely convert, as a fraction of 64 of the endgame score.
+// Endings where the side ahead can rarely convert, as a fraction of 64 of the endgame score. The
+// material test uses the fixed exchange values, not the fitted piece values: the tuner takes the
+// scale as given, so it must not move when the weights do.
 int endgame_scale(const Position& pos, Color strong) {
     const Color weak = ~strong;
     if (!pos.pieces(strong, Pawn)) {
         int difference = 0;
         for (int pt = Knight; pt <= Queen; ++pt)
-            difference += PieceValue[pt].mg
+            difference += SeeValue[pt]
                         * (popcount(pos.pieces(strong, PieceType(pt))) - popcount(pos.pieces(weak, PieceType(pt))));
-        if (difference <= PieceValue[Bishop].mg) return DrawishScale;
+        if (difference <= SeeValue[Bishop]) return DrawishScale;
     }
     Bitboard bishops = pos.pieces(Bishop);
     if (popcount(pos.pieces(White, Bishop)) == 1 && popcount(pos.pieces(Black, Bishop)) == 1
@@ -248,6 +250,11 @@ private:
                     add(KingSafety, c, w::KingAttacker + pt);
                 }
                 if (pt == Knight || pt == Bishop) {
+                    const Bitboard front = c == White ? shift<North>(square_bb(s)) : shift<South>(square_bb(s));
+                    if (pos_.pieces(c, Pawn) & front) add(Pieces, c, w::MinorBehindPawn);
+                    if (pt == Bishop)
+                        add(Pieces, c, w::BishopPawns,
+                            popcount(pos_.pieces(c, Pawn) & ((DarkSquares & square_bb(s)) ? DarkSquares : ~DarkSquares)));
                     const int r = relative_rank(c, rank_of(s));
                     if (r >= 3 && r <= 5 && (pawn_attacks_[c] & square_bb(s))
                         && !(pos_.pieces(them, Pawn) & pawn_attack_span(c, s)))
@@ -275,8 +282,8 @@ private:
             add(PassedPawns, c, w::PassedOwnKing + r, distance(pos_.king_square(c), stop));
             add(PassedPawns, c, w::PassedEnemyKing + r, distance(pos_.king_square(them), stop));
 
-            // In a pawn ending, a passer whose queening square the defending king cannot reach in
-            // time. Counted as if the defender moved first, so that the term does not depend on the
+            // With the defender down to king and pawns, a passer whose queening square the defending
+            // king cannot reach in time. Counted as if the defender moved first, so that the term does not depend on the
             // side to move: that is the tempo term's job alone.
             if (!pos_.has_non_pawn_material(them) && !(forward_file(c, s) & pos_.pieces())) {
                 const Square queening = make_square(file_of(s), c == White ? 7 : 0);
@@ -309,6 +316,7 @@ private:
         add(Threats, c, w::ThreatByPawn, popcount(targets & pawn_attacks_[c]));
         add(Threats, c, w::ThreatByMinor, popcount(pos_.pieces(them, Rook, Queen) & attacked_by_minor_[c]));
         add(Threats, c, w::HangingPiece, popcount(targets & attacked_[c] & ~attacked_[them]));
+        add(Threats, c, w::ThreatByRook, popcount(pos_.pieces(them, Queen) & attacked_by_[c][Rook]));
     }
 
     const Position& pos_;

@@ -48,10 +48,13 @@ inline constexpr WeightGroup WeightGroups[] = {
     {"RookSemiOpenFile", &RookSemiOpenFile, 1, ""},
     {"Outpost", Outpost, 2,
      "A knight, then a bishop, on a pawn-defended square in the enemy half no enemy pawn can attack."},
+    {"BishopPawns", &BishopPawns, 1, "Per own pawn on the squares of a bishop's colour."},
+    {"MinorBehindPawn", &MinorBehindPawn, 1, "A knight or bishop with an own pawn just in front of it."},
     {"ThreatByPawn", &ThreatByPawn, 1,
      "Threats: a piece attacked by a pawn, a rook or queen by a minor, a piece attacked and undefended."},
     {"ThreatByMinor", &ThreatByMinor, 1, ""},
     {"HangingPiece", &HangingPiece, 1, ""},
+    {"ThreatByRook", &ThreatByRook, 1, "A queen attacked by a rook."},
     {"KingAttacker", KingAttacker, 6,
      "King attack, from the attacker's side: each piece that hits the zone around the enemy king (by type),\n"
      "the number of such pieces, each attack on a zone square, and each safe square a piece can check from."},
@@ -59,8 +62,9 @@ inline constexpr WeightGroup WeightGroups[] = {
     {"KingZoneAttack", &KingZoneAttack, 1, ""},
     {"SafeCheck", SafeCheck, 6, ""},
     {"ShieldPawn", ShieldPawn, 3,
-     "King shelter: each of the three files around the king without a pawn, with one on the second rank,\n"
-     "with one on the third; and a king on a file without pawns."},
+     "King shelter, for a king on its first two ranks: each of the three files around it with no own\n"
+     "pawn on the second or third rank, with one on the second, with one on the third; and the king on a\n"
+     "file without pawns."},
     {"KingOpenFile", &KingOpenFile, 1, ""},
 };
 
@@ -102,9 +106,12 @@ constexpr int BishopPair = weight_index("BishopPair");
 constexpr int RookOpenFile = weight_index("RookOpenFile");
 constexpr int RookSemiOpenFile = weight_index("RookSemiOpenFile");
 constexpr int Outpost = weight_index("Outpost");
+constexpr int BishopPawns = weight_index("BishopPawns");
+constexpr int MinorBehindPawn = weight_index("MinorBehindPawn");
 constexpr int ThreatByPawn = weight_index("ThreatByPawn");
 constexpr int ThreatByMinor = weight_index("ThreatByMinor");
 constexpr int HangingPiece = weight_index("HangingPiece");
+constexpr int ThreatByRook = weight_index("ThreatByRook");
 constexpr int KingAttacker = weight_index("KingAttacker");
 constexpr int KingAttackerCount = weight_index("KingAttackerCount");
 constexpr int KingZoneAttack = weight_index("KingZoneAttack");

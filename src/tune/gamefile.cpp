@@ -35,6 +35,7 @@ std::uint32_t get32(const std::uint8_t* p) {
 void pack_position(const Position& pos, std::uint8_t out[PositionSize]) {
     std::memset(out, 0, PositionSize);
     const Bitboard occupied = pos.pieces();
+    if (popcount(occupied) > 32) return;  // cannot be packed; encode() refuses such positions
     for (int i = 0; i < 8; ++i) out[i] = std::uint8_t(occupied >> (8 * i));
     int n = 0;
     for (Bitboard b = occupied; b; ++n) {
@@ -99,9 +100,18 @@ std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], 
     return std::nullopt;
 }
 
+bool result_fits(int result, GameEnd end) {
+    if (result < 0 || result > 2) return false;
+    if (end == GameEnd::Checkmate) return result != 1;
+    if (end == GameEnd::WinAdjudicated) return true;
+    return result == 1;
+}
+
 std::vector<std::uint8_t> encode(const Game& game) {
     Position start;
-    if (start.set_fen(game.start_fen, game.chess960)) return {};
+    if (start.set_fen(game.start_fen, game.chess960) || popcount(start.pieces()) > 32 || game.plies.size() > 65535
+        || start.game_ply() / 2 + 1 > 65535 || !result_fits(game.result, game.end))
+        return {};
     std::vector<std::uint8_t> out(Magic, Magic + 4);
     out.push_back(Version);
     out.push_back(game.chess960 ? 1 : 0);
@@ -153,17 +163,21 @@ std::optional<Game> Reader::next() {
         return std::nullopt;
     }
     Game game;
-    game.chess960 = head[5] & 1;
-    game.result = head[6];
-    if (game.result > 2) {
-        fail("result " + std::to_string(game.result) + " is not 0, 1 or 2");
+    if (head[5] > 1 || head[10] || head[11]) {
+        fail("a reserved byte or flag bit is set (corrupt)");
         return std::nullopt;
     }
+    game.chess960 = head[5] & 1;
+    game.result = head[6];
     if (head[7] > std::uint8_t(GameEnd::LengthLimit)) {
         fail("unknown game ending " + std::to_string(head[7]));
         return std::nullopt;
     }
     game.end = GameEnd(head[7]);
+    if (!result_fits(game.result, game.end)) {
+        fail("result " + std::to_string(game.result) + " contradicts how the game ended (corrupt)");
+        return std::nullopt;
+    }
     const std::size_t plies = get16(head + 8);
 
     std::vector<std::uint8_t> record(head, head + sizeof head);
@@ -185,6 +199,14 @@ std::optional<Game> Reader::next() {
     Position pos;
     if (auto problem = pos.set_fen(game.start_fen, game.chess960)) {
         fail("bad start position: " + *problem);
+        return std::nullopt;
+    }
+    // Only the writer's own packing is accepted: stray nibbles, a castling square on the wrong rank
+    // or an en-passant square no capture can use would otherwise be silently read as something else.
+    std::uint8_t repacked[PositionSize];
+    pack_position(pos, repacked);
+    if (std::memcmp(repacked, head + HeaderSize, PositionSize) != 0) {
+        fail("the start position is not packed as the writer packs it (corrupt)");
         return std::nullopt;
     }
     game.start_fen = pos.fen();

@@ -17,8 +17,8 @@
 //                   16  a 4-bit piece code (0-5 white pawn..king, 6-11 black) for each occupied
 //                       square in increasing square order, low nibble first, unused nibbles 0
 //                   1   bits 0-6 en-passant square (64: none), bit 7 side to move (1: Black)
-//                   1   plies since the last capture or pawn move (fifty-move counter)
-//                   2   full-move number
+//                   1   plies since the last capture or pawn move (fifty-move counter, at most 255)
+//                   2   full-move number (modulo 65536)
 //                   4   castling rook squares for White kingside, White queenside, Black
 //                       kingside, Black queenside (64: that right is gone)
 //   44      4N    for each ply: the move (2 bytes, Sente's Move encoding: destination in bits
@@ -27,6 +27,11 @@
 //                 search score (2 bytes, signed centipawns from the mover's side; mates as
 //                 +-(32000 - plies to mate))
 //   44+4N   4     FNV-1a checksum of bytes 0 .. 43+4N
+//
+// A record is canonical: what the writer produces for its game. The reader refuses any other (a
+// reserved byte or unused bit set, a packed position that does not re-pack to the same bytes, a
+// result that contradicts how the game ended), so that two files hold the same games only if they
+// hold the same bytes.
 #pragma once
 
 #include <cstdint>
@@ -57,8 +62,12 @@ struct Game {
     std::vector<Ply> plies;
 };
 
-// The bytes of one record.
+// The bytes of one record; empty when the game cannot be written (a bad start position, more
+// than 32 pieces, more than 65535 plies).
 std::vector<std::uint8_t> encode(const Game& game);
+// Whether the result (White's view, 0-2) is one the ending allows: a mate is won, the rest but
+// win adjudication drawn.
+bool result_fits(int result, GameEnd end);
 
 // One position of a game with what is known about it, for tools that read positions.
 struct Sample {
@@ -82,6 +91,8 @@ public:
     std::optional<Game> next();
     const std::string& error() const { return error_; }
     std::size_t games_read() const { return games_; }
+    // Bytes of whole, valid games read so far (where a bad record starts, after an error).
+    std::uint64_t good_bytes() const { return offset_; }
 
 private:
     bool fail(const std::string& what);

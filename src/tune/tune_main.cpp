@@ -69,11 +69,15 @@ int main(int argc, char** argv) {
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     tune::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
     tune::Dataset train, validation;
-    for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
-        tune::LoadStats stats;
-        if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train, validation, stats))
-            return usage_error(*error);
-        print_stats(path, stats);
+    try {
+        for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
+            tune::LoadStats stats;
+            if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train, validation, stats))
+                return usage_error(*error);
+            print_stats(path, stats);
+        }
+    } catch (const std::length_error& e) {
+        return usage_error(e.what());
     }
     if (train.size() == 0) return usage_error("no positions to fit");
     std::cerr << "training positions " << train.size() << ", validation positions " << validation.size() << " ("
@@ -92,10 +96,11 @@ int main(int argc, char** argv) {
     adam.epochs = epochs;
     adam.learning_rate = args["lr"].as<double>();
     adam.decay = args["decay"].as<double>();
-    tune::fit(train, params, objective, adam, [&](int epoch, double l) {
+    tune::fit(train, params, objective, adam, [&](int epoch, double) {
+        // Both losses of the weights after this epoch's step (fit's own figure is from before it).
         if (epoch % report == 0 || epoch == epochs)
-            std::fprintf(stderr, "epoch %d: training loss %.6f, validation loss %.6f (%.0f s)\n", epoch, l,
-                         validation_loss(), seconds());
+            std::fprintf(stderr, "epoch %d: training loss %.6f, validation loss %.6f (%.0f s)\n", epoch,
+                         tune::loss(train, params, objective), validation_loss(), seconds());
     });
     std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n", tune::loss(train, params, objective),
                  validation_loss());

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "core/movegen.hpp"
@@ -91,6 +93,8 @@ Params initial_params() {
 }
 
 void Dataset::add(const Position& pos, double result, double score) {
+    if (terms_.size() > std::numeric_limits<std::uint32_t>::max() - std::size_t(eval::WeightCount))
+        throw std::length_error("too many positions for one dataset (its term index is 32 bits)");
     const eval::Coefficients c = eval::coefficients(pos);
     Entry e{};
     e.first = std::uint32_t(terms_.size());
@@ -255,10 +259,10 @@ std::string format_weights(const Params& params) {
         }
         out << head << '\n';
         if (g.size == 64) {
-            // One row per rank, rank 1 first.
+            // One row per rank, rank 1 first, aligned (and so without spaces, to fit 110 columns).
             for (int row = 0; row < 8; ++row) {
-                out << "   ";
-                for (int f = 0; f < 8; ++f) out << ' ' << items[std::size_t(8 * row + f)] << ',';
+                out << "    ";
+                for (int f = 0; f < 8; ++f) out << items[std::size_t(8 * row + f)] << ',';
                 out << '\n';
             }
         } else {

@@ -27,7 +27,7 @@ public:
     std::size_t size() const { return entries_.size(); }
 
     struct Entry {
-        std::uint32_t first;  // into terms_
+        std::uint32_t first;  // into terms_ (add() refuses to go past 2^32 terms)
         std::uint16_t count;
         std::int8_t phase;
         std::int8_t stm;      // +1 White to move, -1 Black

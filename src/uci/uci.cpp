@@ -359,8 +359,11 @@ void UciLoop::cmd_genfens(const Tokens& args) {
         if (!problem.empty()) return error("genfens: " + problem);
     }
     end_search();
-    generate_fens(int(*count), seed, book, engine_.chess960(),
-                  [&](const std::string& fen) { info_string("genfens " + fen); });
+    const int found = generate_fens(int(*count), seed, book, engine_.chess960(),
+                                    [&](const std::string& fen) { info_string("genfens " + fen); });
+    if (found < *count)
+        error("genfens found only " + std::to_string(found) + " distinct undecided openings of " +
+              std::to_string(*count));
 }
 
 void UciLoop::cmd_eval() {
