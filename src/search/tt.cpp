@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace sente {
@@ -50,17 +51,24 @@ Unpacked unpack(std::uint64_t data) {
 
 TranspositionTable::~TranspositionTable() { std::free(buckets_); }
 
-std::size_t TranspositionTable::resize(std::size_t megabytes) {
+std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
     std::free(buckets_);
     buckets_ = nullptr;
+    // Tables of whole 2 MB pages, aligned to them, so that the kernel can back them with huge pages:
+    // far fewer page faults while clearing, and fewer TLB misses while searching.
+    constexpr std::size_t HugePage = 2 * 1024 * 1024;
     for (std::size_t mb = std::max<std::size_t>(megabytes, 1); mb >= 1; mb /= 2) {
         if (mb > memory_cap_mb()) continue;
-        std::size_t count = mb * 1024 * 1024 / sizeof(Bucket);
-        buckets_ = static_cast<Bucket*>(std::aligned_alloc(alignof(Bucket), count * sizeof(Bucket)));
+        const std::size_t bytes = mb * 1024 * 1024;
+        const bool huge = bytes % HugePage == 0;
+        buckets_ = static_cast<Bucket*>(std::aligned_alloc(huge ? HugePage : alignof(Bucket), bytes));
         if (buckets_) {
-            bucket_count_ = count;
+#ifdef MADV_HUGEPAGE
+            if (huge) madvise(buckets_, bytes, MADV_HUGEPAGE);  // advice only: ignored where unsupported
+#endif
+            bucket_count_ = bytes / sizeof(Bucket);
             megabytes_ = mb;
-            clear();
+            clear(threads);
             return mb;
         }
     }

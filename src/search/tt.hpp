@@ -39,9 +39,10 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    // Allocates megabytes of table (cleared). Falls back to smaller sizes (halving) if memory is
-    // short or the request exceeds half the machine's memory; returns the size in MB allocated.
-    std::size_t resize(std::size_t megabytes);
+    // Allocates megabytes of table (cleared by `threads` threads), in huge pages where the kernel
+    // allows. Falls back to smaller sizes (halving) if memory is short or the request exceeds half
+    // the machine's memory; returns the size in MB allocated.
+    std::size_t resize(std::size_t megabytes, int threads = 1);
     // Zeroes the table, split over `threads` threads.
     void clear(int threads = 1);
     // Starts a new search: entries from older searches become preferred victims.
