@@ -237,7 +237,7 @@ std::string format_weights(const Params& params) {
         for (std::string line; std::getline(comment, line);) out << "// " << line << '\n';
         if (g.size == 1) {
             auto [mg, eg] = value(index);
-            out << "constexpr Score " << g.name << " = S(" << mg << ", " << eg << ");\n\n";
+            out << "inline constexpr Score " << g.name << " = S(" << mg << ", " << eg << ");\n\n";
             ++index;
             continue;
         }
@@ -249,7 +249,7 @@ std::string format_weights(const Params& params) {
             items.push_back(buf);
         }
         index += g.size;
-        const std::string head = "constexpr Score " + std::string(g.name) + "[" + std::to_string(g.size) + "] = {";
+        const std::string head = "inline constexpr Score " + std::string(g.name) + "[" + std::to_string(g.size) + "] = {";
         std::string one_line = head;
         for (std::size_t i = 0; i < items.size(); ++i) one_line += (i ? ", " : "") + items[i];
         one_line += "};";
