@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds Sente as an OpenBench client does (make in a clean copy of the sources, portable flags,
-# magic bitboards) and checks that its bench signature equals the CMake build's, and that it
-# answers genfens.
+# magic bitboards) and checks that its bench signature equals the CMake build's, that it answers
+# genfens, and that the tune build (make TUNE=1) has the same bench and options SPSA can move.
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,6 +21,26 @@ echo "bench: cmake $(basename "$reference") $expected, make portable $got"
 [ "$got" = "$expected" ] || { echo "check-builds: the make build's bench differs" >&2; exit 1; }
 fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | grep -c '^info string genfens ')"
 [ "$fens" = 3 ] || { echo "check-builds: genfens printed $fens openings, not 3" >&2; exit 1; }
+
+# The tune build: the same engine until an option moves a parameter; spsa lists them for OpenBench.
+make -C "$copy/src" -j "$(nproc)" EXE=sente-tune ARCH=portable TUNE=1 >/dev/null
+tune="$copy/src/sente-tune"
+got="$(bench_of "$tune")"
+echo "bench: make portable TUNE=1 $got"
+[ "$got" = "$expected" ] || { echo "check-builds: the tune build's bench differs" >&2; exit 1; }
+lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"
+[ "$lines" = "$("$tune" spsa | wc -l)" ] && [ "$lines" -ge 40 ] \
+    || { echo "check-builds: spsa printed malformed lines or too few ($lines)" >&2; exit 1; }
+"$tune" uci quit | grep -q '^option name LmrBase type spin default 80 ' \
+    || { echo "check-builds: the tune build does not offer LmrBase as a spin option" >&2; exit 1; }
+uci_bench() { "$tune" "$@" bench quit 2>/dev/null | grep -o '^[0-9]* nodes' | awk '{print $1}'; }
+for setting in "LmrBase value 150" "PieceValue4_mg value 700"; do
+    moved="$(uci_bench "setoption name $setting")"
+    [ -n "$moved" ] && [ "$moved" != "$expected" ] \
+        || { echo "check-builds: setoption name $setting did not change the search ($moved)" >&2; exit 1; }
+done
+echo "== Tune build: $lines SPSA parameters, each moves the search"
+"$copy/src/sente-openbench" spsa 2>/dev/null && { echo "check-builds: a normal build must refuse spsa" >&2; exit 1; }
 
 for other in "$@"; do
     got="$(bench_of "$other/sente")"

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "core/tunable.hpp"
 #include "datagen.hpp"
 #include "engine.hpp"
 #include "epd_suite.hpp"
@@ -263,7 +264,7 @@ int run_uci_lines(int argc, char** argv) {
 }
 
 bool is_command(std::string_view word) {
-    for (std::string_view c : {"perft", "bench", "solve", "tempo-table", "research", "datagen"})
+    for (std::string_view c : {"perft", "bench", "solve", "tempo-table", "research", "datagen", "spsa"})
         if (word == c) return true;
     return false;
 }
@@ -273,7 +274,7 @@ int main(int argc, char** argv) {
 
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
-    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | research | datagen]")
+    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | research | datagen | spsa]")
         .show_positional_help();
     cli.add_options()
         ("h,help", "Print this help and exit")
@@ -344,6 +345,12 @@ int main(int argc, char** argv) {
         if (command == "solve") return run_solve(args, rest);
         if (command == "datagen") return run_datagen_command(args, rest);
         if (command == "research") return run_research(args, rest);
+        if (command == "spsa") {
+            // OpenBench's SPSA input lines for a tune build's options.
+            if (!TuneBuild) return usage_error("spsa: this build has no tunable options (build with make TUNE=1 or cmake -DSENTE_TUNE=ON)");
+            std::cout << spsa_lines();
+            return 0;
+        }
         return usage_error("unknown command '" + command + "' (try --help)");
     } catch (const cxxopts::exceptions::exception& e) {
         return usage_error(e.what());

@@ -66,6 +66,7 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"datagen", "--games", "5"},
         {"research", "--algorithms", "minimax"},
         {"research", "--depth", "0"},
+        {"spsa"},  // a normal build has no tunable options
     };
     for (const auto& args : bad) {
         std::string shown;

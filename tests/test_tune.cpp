@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/movegen.hpp"
+#include "core/tunable.hpp"
 #include "datagen.hpp"
 #include "epd.hpp"
 #include "eval/eval.hpp"
@@ -196,4 +197,27 @@ TEST_CASE("Tuner: a fit moves a weight toward the value that produced the result
     tune::Objective scores{0.004, 0.0, 2};
     tune::fit(data, exact, scores, adam, {});
     CHECK(exact[2 * eval::w::BishopPair] > start + 40);
+}
+
+// ---- Tune builds ---------------------------------------------------------------------------------
+
+TEST_CASE("Tunables: set by name within their range, rebuild what depends on them, and print SPSA lines", "[tune]") {
+    // A normal build registers none; a tune build registers the search parameters and weights.
+    if (!TuneBuild) CHECK(tunables().empty());
+    static int widget = 40;
+    static int rebuilds = 0;
+    register_tunable("TestWidget", &widget, 0, 100);
+    on_tunable_change([] { ++rebuilds; });
+
+    CHECK(set_tunable("testwidget", 60));  // names match as UCI option names do
+    CHECK(widget == 60);
+    CHECK(rebuilds == 1);
+    CHECK(set_tunable("TestWidget", 500));
+    CHECK(widget == 100);
+    CHECK_FALSE(set_tunable("NoSuchWidget", 1));
+    CHECK(rebuilds == 2);
+
+    set_tunable("TestWidget", 40);
+    const std::string lines = spsa_lines();
+    CHECK(lines.find("TestWidget, int, 40, 0, 100, 5, 0.002\n") != std::string::npos);
 }

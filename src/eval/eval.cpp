@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/tunable.hpp"
 #include "core/zobrist.hpp"
 
 namespace sente::eval {
@@ -161,7 +162,7 @@ private:
         if constexpr (!Tracing) {
             if (cache) {
                 const Key key = pos_.pawn_key() ^ zobrist::PieceSquare[WKing][pos_.king_square(White)]
-                              ^ zobrist::PieceSquare[BKing][pos_.king_square(Black)];
+                              ^ zobrist::PieceSquare[BKing][pos_.king_square(Black)] ^ WeightsSalt;
                 PawnCache::Entry& e = cache->slot(key);
                 if (e.key != key) {
                     for (Color c : {White, Black}) {
@@ -363,5 +364,33 @@ Value evaluate_from(const Coefficients& c, const std::array<Score, WeightCount>&
                   + blended_tempo(weights[w::Tempo], c.phase, tempo_percent);
     return std::clamp(v, -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
 }
+
+#ifdef SENTE_TUNE
+// The weights worth tuning by play rather than by fitting: every group of a few (tempo, material,
+// pawn structure, pieces, threats, king safety), not the placement and mobility tables. Each
+// middlegame and endgame value is an option such as Passed5_eg, within half its size either way.
+namespace {
+[[maybe_unused]] const bool WeightsRegistered = [] {
+    int index = 0;
+    for (const WeightGroup& g : WeightGroups) {
+        const std::string_view name = g.name;
+        const bool by_rank = name == "Connected" || name == "Passed" || name == "PassedBlocked" || name == "PassedSafeStop";
+        for (int i = 0; i < g.size; ++i, ++index) {
+            if (g.size > 8) continue;
+            if (name == "PieceValue" && i == King) continue;
+            if (by_rank && (i == 0 || i == 7)) continue;  // no pawn stands there
+            const std::string base = std::string(name) + (g.size > 1 ? std::to_string(i) : "");
+            Score& s = Weights[std::size_t(index)];
+            for (auto [value, phase] : {std::pair{&s.mg, "_mg"}, std::pair{&s.eg, "_eg"}}) {
+                const int half = std::max(20, std::abs(*value) / 2);
+                register_tunable(base + phase, value, *value - half, *value + half);
+            }
+        }
+    }
+    on_tunable_change([] { WeightsSalt += 0x9E3779B97F4A7C15ULL; });
+    return true;
+}();
+}  // namespace
+#endif
 
 }  // namespace sente::eval

@@ -125,12 +125,23 @@ static_assert(w::PawnSquare + 64 == weight_index("KnightSquare") && w::PawnSquar
 static_assert(w::Mobility[Knight] + 9 == w::Mobility[Bishop] && w::Mobility[Rook] + 15 == w::Mobility[Queen]);
 
 // Every fitted weight, by index.
-inline constexpr std::array<Score, WeightCount> Weights = [] {
+constexpr std::array<Score, WeightCount> FittedWeights = [] {
     std::array<Score, WeightCount> all{};
     int index = 0;
     for (const WeightGroup& g : WeightGroups)
         for (int i = 0; i < g.size; ++i) all[std::size_t(index++)] = g.values[i];
     return all;
 }();
+
+// What the evaluation reads: the fitted weights, which a tune build (core/tunable.hpp) lets UCI
+// options change. There the weights are variables, and WeightsSalt changes with them so that pawn
+// cache entries computed with other weights are not found again.
+#ifdef SENTE_TUNE
+inline std::array<Score, WeightCount> Weights = FittedWeights;
+inline Key WeightsSalt = 0;
+#else
+inline constexpr const std::array<Score, WeightCount>& Weights = FittedWeights;
+constexpr Key WeightsSalt = 0;
+#endif
 
 }  // namespace sente::eval

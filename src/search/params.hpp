@@ -1,65 +1,69 @@
 // Search and time-management constants: every tunable number of src/search/ in one place.
+// SENTE_TUNABLE(name, value, min, max): a constant, or in a tune build a UCI spin option with that range
+// (core/tunable.hpp); the others are fixed by their meaning.
 #pragma once
+
+#include "core/tunable.hpp"
 
 namespace sente::search_params {
 
 // Aspiration windows.
-constexpr int AspirationMinDepth = 4;
-constexpr int AspirationDelta = 16;
+SENTE_TUNABLE(AspirationMinDepth, 4, 2, 8)
+SENTE_TUNABLE(AspirationDelta, 16, 5, 50)
 
 // Null move: R = NullBase + depth / NullDepthDivisor + min(NullEvalMax, (eval - beta) / NullEvalDivisor).
-constexpr int NullMinDepth = 3;
-constexpr int NullBase = 3;
-constexpr int NullDepthDivisor = 3;
-constexpr int NullEvalDivisor = 200;
-constexpr int NullEvalMax = 3;
+SENTE_TUNABLE(NullMinDepth, 3, 1, 6)
+SENTE_TUNABLE(NullBase, 3, 1, 6)
+SENTE_TUNABLE(NullDepthDivisor, 3, 2, 8)
+SENTE_TUNABLE(NullEvalDivisor, 200, 60, 400)
+SENTE_TUNABLE(NullEvalMax, 3, 1, 6)
 
 // Razoring: hopeless shallow nodes go straight to quiescence.
-constexpr int RazorMaxDepth = 3;
-constexpr int RazorMargin = 220;  // per ply
+SENTE_TUNABLE(RazorMaxDepth, 3, 1, 6)
+SENTE_TUNABLE(RazorMargin, 220, 80, 400)  // per ply
 
 // Internal iterative reduction: nodes without a hash move are searched one ply shallower.
-constexpr int IirMinDepth = 4;
+SENTE_TUNABLE(IirMinDepth, 4, 2, 8)
 
 // Late move pruning: quiet moves after (LmpBase + depth^2) / (2 - improving) are skipped.
-constexpr int LmpMaxDepth = 8;
-constexpr int LmpBase = 3;
+SENTE_TUNABLE(LmpMaxDepth, 8, 3, 12)
+SENTE_TUNABLE(LmpBase, 3, 1, 8)
 
 // Futility pruning of quiet moves.
-constexpr int FutilityMaxDepth = 8;
-constexpr int FutilityBase = 90;
-constexpr int FutilityPerDepth = 85;
+SENTE_TUNABLE(FutilityMaxDepth, 8, 3, 12)
+SENTE_TUNABLE(FutilityBase, 90, 20, 250)
+SENTE_TUNABLE(FutilityPerDepth, 85, 30, 200)
 
 // SEE pruning thresholds, per ply (quiets scale with depth squared).
-constexpr int SeeQuietMargin = 25;
-constexpr int SeeCaptureMargin = 95;
-constexpr int SeeMaxDepth = 8;
+SENTE_TUNABLE(SeeQuietMargin, 25, 5, 80)
+SENTE_TUNABLE(SeeCaptureMargin, 95, 30, 200)
+SENTE_TUNABLE(SeeMaxDepth, 8, 3, 12)
 
 // Late move reductions: base + log(depth) * log(moves) / divisor, in hundredths; one ply less for
 // every LmrHistoryDivisor of a quiet move's history (butterfly plus continuations).
-constexpr int LmrBase = 80;
-constexpr int LmrDivisor = 225;
-constexpr int LmrMinDepth = 3;
-constexpr int LmrHistoryDivisor = 10000;
+SENTE_TUNABLE(LmrBase, 80, 0, 200)
+SENTE_TUNABLE(LmrDivisor, 225, 120, 400)
+SENTE_TUNABLE(LmrMinDepth, 3, 2, 5)
+SENTE_TUNABLE(LmrHistoryDivisor, 10000, 3000, 30000)
 
 // History pruning: at low depth a quiet move whose history is this bad per ply is not searched.
-constexpr int HistoryPruneMaxDepth = 4;
-constexpr int HistoryPruneMargin = 3000;  // per ply
+SENTE_TUNABLE(HistoryPruneMaxDepth, 4, 1, 8)
+SENTE_TUNABLE(HistoryPruneMargin, 3000, 500, 8000)  // per ply
 
 // Quiescence: captures that cannot lift the score near alpha are skipped.
-constexpr int DeltaMargin = 180;
+SENTE_TUNABLE(DeltaMargin, 180, 50, 400)
 
 // History tables: a bonus for the move that cut off, a malus for the moves tried before it.
-constexpr int HistoryMax = 16384;
-constexpr int HistoryBonusPerDepth = 280;
-constexpr int HistoryBonusOffset = 220;
-constexpr int HistoryBonusMax = 2400;
-constexpr int HistoryMalusPerDepth = 280;
-constexpr int HistoryMalusOffset = 220;
-constexpr int HistoryMalusMax = 2400;
+SENTE_TUNABLE(HistoryMax, 16384, 4096, 32768)
+SENTE_TUNABLE(HistoryBonusPerDepth, 280, 50, 600)
+SENTE_TUNABLE(HistoryBonusOffset, 220, 0, 600)
+SENTE_TUNABLE(HistoryBonusMax, 2400, 500, 5000)
+SENTE_TUNABLE(HistoryMalusPerDepth, 280, 50, 600)
+SENTE_TUNABLE(HistoryMalusOffset, 220, 0, 600)
+SENTE_TUNABLE(HistoryMalusMax, 2400, 500, 5000)
 // Captures are ordered by victim value x CaptureVictimWeight plus their capture history.
-constexpr int CaptureVictimWeight = 16;
-constexpr int CaptureHistoryDivisor = 8;
+SENTE_TUNABLE(CaptureVictimWeight, 16, 4, 48)
+SENTE_TUNABLE(CaptureHistoryDivisor, 8, 2, 32)
 
 // `go mate N` adds an exhaustive proof search for mates up to this length; longer mates are left
 // to the normal search, whose pruning finds them far sooner.
@@ -72,12 +76,12 @@ constexpr int MateSettleDepth = 6;
 constexpr int NodesBetweenTimeChecks = 1024;
 
 // ---- Time management (all in milliseconds or percent) -------------------------------------------
-constexpr int DefaultMovesToGo = 32;      // sudden death: plan as if this many moves remain
+SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)      // sudden death: plan as if this many moves remain
 constexpr int MaxMovesToGo = 50;
-constexpr int IncrementUsePercent = 80;   // of the increment spent on each move
-constexpr int HardLimitMultiplier = 4;    // hard limit = soft limit x this, capped below
-constexpr int MaxTimeUsePercent = 70;     // never plan to use more of the remaining time
-constexpr int IterationStartPercent = 55; // no new iteration once this much of the soft limit is gone
+SENTE_TUNABLE(IncrementUsePercent, 80, 40, 100)   // of the increment spent on each move
+SENTE_TUNABLE(HardLimitMultiplier, 4, 2, 8)    // hard limit = soft limit x this, capped below
+SENTE_TUNABLE(MaxTimeUsePercent, 70, 40, 90)     // never plan to use more of the remaining time
+SENTE_TUNABLE(IterationStartPercent, 55, 30, 90) // no new iteration once this much of the soft limit is gone
 constexpr int MinimumThinkMs = 1;
 constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
 

@@ -16,9 +16,11 @@ using namespace search_params;
 namespace {
 
 // Late move reductions by depth and move number, in plies.
+// (Rebuilt when a tune build's LmrBase or LmrDivisor changes.)
 struct ReductionTable {
     int table[64][64];
-    ReductionTable() {
+    ReductionTable() { build(); }
+    void build() {
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
                 table[d][m] = d == 0 || m == 0
@@ -26,7 +28,8 @@ struct ReductionTable {
                                   : int((LmrBase + 100.0 * std::log(d) * std::log(m) * 100.0 / LmrDivisor) / 100.0);
     }
 };
-const ReductionTable Reductions;
+ReductionTable Reductions;
+[[maybe_unused]] const bool ReductionsFollowTuning = TuneBuild && (on_tunable_change([] { Reductions.build(); }), true);
 
 int reduction(int depth, int move_count) { return Reductions.table[std::min(depth, 63)][std::min(move_count, 63)]; }
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "core/tunable.hpp"
 #include "datagen.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
@@ -110,6 +111,10 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
     options_.add_spin("Tempo", 100, 0, 400, [this](long long p) { engine_.set_tempo_percent(int(p)); });
     options_.hide("Tempo");
+    // A tune build's search parameters and evaluation weights (none in a normal build).
+    for (const Tunable& t : tunables())
+        options_.add_spin(t.name, t.default_value, t.min, t.max,
+                          [name = t.name](long long v) { set_tunable(name, int(v)); });
 }
 
 void UciLoop::run(std::istream& in) {
@@ -152,8 +157,18 @@ bool UciLoop::execute(std::string_view line) {
     else if (cmd == "eval") cmd_eval();
     else if (cmd == "bench") cmd_bench(args);
     else if (cmd == "genfens") cmd_genfens(args);
+    else if (cmd == "spsa") cmd_spsa();
     else error("unknown command '" + shown(cmd) + "'");
     return true;
+}
+
+// OpenBench's SPSA input for this build's tunables (a tune build's; a normal build has none).
+void UciLoop::cmd_spsa() {
+    if (!TuneBuild) {
+        error("spsa: this build has no tunable options (build with make TUNE=1 or cmake -DSENTE_TUNE=ON)");
+        return;
+    }
+    print_block(spsa_lines());
 }
 
 void UciLoop::print_block(const std::string& text) {
