@@ -3,6 +3,8 @@
 #include <chrono>
 #include <thread>
 
+#include "search/syzygy.hpp"
+
 namespace sente {
 
 Engine::Engine() : threads_(tt_) { tt_.resize(DefaultHashMb); }
@@ -55,6 +57,11 @@ void Engine::new_game() {
     threads_.clear();
 }
 
+std::string Engine::set_syzygy_path(const std::string& paths) {
+    threads_.wait();
+    return syzygy::init(paths);
+}
+
 SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
     SearchConfig c;
     c.multipv = multipv_;
@@ -62,6 +69,7 @@ SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
     c.move_overhead_ms = move_overhead_ms_;
     c.searchmoves = searchmoves;
     c.strength = strength_;
+    c.syzygy = syzygy_;
     if (strength_.enabled) c.multipv = std::max(c.multipv, strength_.candidate_lines());
     return c;
 }
@@ -83,6 +91,7 @@ BenchResult Engine::bench(int depth, const std::function<void(int, std::uint64_t
     limits.depth = depth;
     SearchConfig c = config();
     c.multipv = 1;
+    c.syzygy.probe_limit = 0;  // the signature must not depend on the tables a user has
     auto start = std::chrono::steady_clock::now();
     for (const std::string& fen : bench_positions()) {
         Position pos;

@@ -61,6 +61,12 @@ public:
     void set_limit_strength(bool on) { strength_.enabled = on; }
     void set_elo(int elo) { strength_.elo = elo; }
     const StrengthLimit& strength() const { return strength_; }
+    // Syzygy tablebases: loads the tables in these folders (process-wide; "<empty>" for none) and
+    // returns what was found, for the GUI.
+    std::string set_syzygy_path(const std::string& paths);
+    void set_syzygy_probe_depth(int depth) { syzygy_.probe_depth = depth; }
+    void set_syzygy_probe_limit(int pieces) { syzygy_.probe_limit = pieces; }
+    void set_syzygy_rule50(bool on) { syzygy_.rule50 = on; }
     int tempo_percent() const { return tempo_percent_; }
 
     // ---- Searching ----
@@ -93,6 +99,7 @@ private:
     int multipv_ = 1;
     int tempo_percent_ = 100;
     StrengthLimit strength_;
+    SyzygyConfig syzygy_;
     TranspositionTable tt_;
     ThreadPool threads_;
 };

@@ -113,7 +113,9 @@ static_assert(sizeof(Color) == 1 && sizeof(PieceType) == 1 && sizeof(Piece) == 1
 // ---- Scores ----------------------------------------------------------------------------------
 
 // Search scores in centipawns. A mate found at ply p scores MATE - p (mated: -MATE + p), so the
-// shortest mate is preferred; everything beyond MATE_IN_MAX_PLY is a mate score.
+// shortest mate is preferred; everything beyond MATE_IN_MAX_PLY is a mate score. Below the mates
+// lies the band of tablebase wins, TB_WIN - p for a win proven by the tables at ply p; the
+// evaluation stays below TB_WIN_IN_MAX_PLY.
 using Value = int;
 constexpr int MAX_PLY = 128;
 constexpr Value VALUE_DRAW = 0;
@@ -121,10 +123,14 @@ constexpr Value VALUE_MATE = 32000;
 constexpr Value VALUE_INFINITE = 32001;
 constexpr Value VALUE_NONE = 32002;
 constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+constexpr Value VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 1;
+constexpr Value VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB_WIN - MAX_PLY;
 
 constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }
 constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
 constexpr bool is_mate_score(Value v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= -VALUE_MATE_IN_MAX_PLY; }
+// A mate or a tablebase result: a score that is a proof, not an estimate.
+constexpr bool is_decisive(Value v) { return v >= VALUE_TB_WIN_IN_MAX_PLY || v <= -VALUE_TB_WIN_IN_MAX_PLY; }
 
 // ---- Bitboard helpers ------------------------------------------------------------------------
 

@@ -346,7 +346,7 @@ Breakdown breakdown(const Position& pos, int tempo_percent) {
 Value evaluate(const Position& pos, int tempo_percent, PawnCache* cache) {
     Value v = Evaluator<false>(pos, nullptr).run(tempo_percent, cache).total;
     // Keep heuristic scores clear of the mate range.
-    return std::clamp(v, -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+    return std::clamp(v, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
 Coefficients coefficients(const Position& pos) {
@@ -362,7 +362,7 @@ Value evaluate_from(const Coefficients& c, const std::array<Score, WeightCount>&
     const Value white_view = blend(total, c.phase, c.scale[total.eg >= 0 ? White : Black]);
     const Value v = (c.side_to_move == White ? white_view : -white_view)
                   + blended_tempo(weights[w::Tempo], c.phase, tempo_percent);
-    return std::clamp(v, -VALUE_MATE_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1);
+    return std::clamp(v, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
 #ifdef SENTE_TUNE

@@ -12,8 +12,8 @@ int material(const Position& pos) {
 }
 
 Odds odds(Value v, int material) {
-    if (v >= VALUE_MATE_IN_MAX_PLY) return {1000, 0, 0};
-    if (v <= -VALUE_MATE_IN_MAX_PLY) return {0, 0, 1000};
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return {1000, 0, 0};  // a mate or a tablebase win
+    if (v <= -VALUE_TB_WIN_IN_MAX_PLY) return {0, 0, 1000};
     const double m = std::clamp(material, 0, 78) / 78.0;
     const double a = A0 + A1 * m, b = std::max(1.0, B0 + B1 * m);
     const double win = 1.0 / (1.0 + std::exp((a - v) / b));

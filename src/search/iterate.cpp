@@ -34,6 +34,8 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
         r.multipv = i + 1;
         r.score = searched ? rm.score : rm.previous_score;
         if (r.score == -VALUE_INFINITE) continue;
+        // With the root in the tables, the score is theirs unless the search found a mate.
+        if (shared_.root_in_tb && !is_mate_score(r.score)) r.score = shared_.root_tb_value;
         r.bound = BoundExact;
         if (std::size_t(i) == pv_index_) {
             if (r.score >= beta) r.bound = BoundLower;
@@ -42,7 +44,8 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
         r.pv = rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
         r.hashfull = shared_.tt.hashfull();
-        r.nodes = nodes();  // the pool adds its helpers' nodes
+        r.nodes = nodes();  // the pool adds its helpers' nodes and tablebase hits
+        r.tbhits = tb_hits();
         cb.on_iteration(r);
     }
 }
@@ -51,6 +54,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     pos_ = root;
     ply_ = 0;
     nodes_ = 0;
+    tb_hits_ = 0;
     completed_depth_ = 0;
     root_moves_ = root_moves;
     completed_ = root_moves;

@@ -8,6 +8,7 @@
 #include "eval/eval.hpp"
 #include "search/movepick.hpp"
 #include "search/params.hpp"
+#include "search/syzygy.hpp"
 
 namespace sente {
 
@@ -164,6 +165,30 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         && (!proving_ || is_mate_score(tte->score)))
         return tte->score;
 
+    // 4b. Tablebases, just after a capture or pawn move (when the tables' result is exact) with
+    // few enough pieces and deep enough to be worth the probe's disk access. A result that decides
+    // the node ends it; in a PV node one that does not still bounds the score.
+    Value tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
+    if (!root && shared_.tb_cardinality && !proving_ && pos_.rule50() == 0 && !pos_.castling_rights()) {
+        const int pieces = popcount(pos_.pieces());
+        if (pieces <= shared_.tb_cardinality
+            && (pieces < shared_.tb_cardinality || depth >= shared_.config.syzygy.probe_depth)) {
+            if (const std::optional<int> wdl = syzygy::probe_wdl(pos_)) {
+                count_tb_hit();
+                const Value v = syzygy::wdl_to_value(*wdl, ply_, shared_.config.syzygy.rule50);
+                const Bound b = v > VALUE_DRAW ? BoundLower : v < VALUE_DRAW ? BoundUpper : BoundExact;
+                if (b == BoundExact || (b == BoundLower ? v >= beta : v <= alpha)) {
+                    shared_.tt.store(key, ply_, v, VALUE_NONE, b, std::min(MAX_PLY - 1, depth + 6), Move::none());
+                    return v;
+                }
+                if (pv_node) {
+                    if (b == BoundLower) tb_floor = v, alpha = std::max(alpha, v);
+                    else tb_ceiling = v;
+                }
+            }
+        }
+    }
+
     // 5. Static evaluation, improved by the table's score when its bound allows.
     Value eval = VALUE_NONE;
     if (in_check) {
@@ -193,7 +218,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         // will too. Not in check, not twice in a row, not with only king and pawns (zugzwang).
         if (depth >= NullMinDepth && eval >= beta && ss.static_eval >= beta && ply_ > 0
             && frame(ply_ - 1).current_move != Move::null() && pos_.has_non_pawn_material(us)
-            && beta > -VALUE_MATE_IN_MAX_PLY) {
+            && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
             int r = NullBase + depth / NullDepthDivisor + std::min(NullEvalMax, (eval - beta) / NullEvalDivisor);
             ss.current_move = Move::null();
             ss.moved_piece = NoPiece;
@@ -205,7 +230,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             --ply_;
             pos_.unmake_null_move();
             if (stopped()) return VALUE_DRAW;
-            if (v >= beta) return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;  // unproven mates are not trusted
+            if (v >= beta) return v >= VALUE_TB_WIN_IN_MAX_PLY ? beta : v;  // unproven wins are not trusted
         }
     }
 
@@ -218,7 +243,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                                                      : Move::none();
     const OrderingStats stats = ordering_stats();
     MovePicker picker(pos_, tt_move, ss.killers, counter, stats);
-    Value best = -VALUE_INFINITE;
+    Value best = tb_floor;
     Move best_move = Move::none();
     Move quiets_tried[64], captures_tried[32];
     int quiet_count = 0, capture_count = 0;
@@ -245,7 +270,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if (!root && !gives_check && alpha >= mate_in(ply_ + 3)) continue;
 
         // Then heuristic, at shallow depth, once a move has saved us from being mated.
-        if (!root && !mate_search && best > -VALUE_MATE_IN_MAX_PLY && pos_.has_non_pawn_material(us)) {
+        if (!root && !mate_search && best > -VALUE_TB_WIN_IN_MAX_PLY && pos_.has_non_pawn_material(us)) {
             if (!capture && !gives_check) {
                 // Late move pruning: after enough quiet moves the rest rarely matter. Quiet
                 // checks are still tried: they are how short mates are found.
@@ -332,6 +357,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     // 13. No legal move: checkmate or stalemate. Every move pruned: a fail low.
     if (move_count == 0) return in_check ? mated_in(ply_) : VALUE_DRAW;
     if (best == -VALUE_INFINITE) best = alpha;
+    best = std::min(best, tb_ceiling);
 
     // 14. The move that cut off is remembered for move ordering, and the moves tried before it
     // are marked down.
@@ -373,7 +399,7 @@ Value Worker::qsearch(Value alpha, Value beta) {
     int move_count = 0;
     for (Move m; (m = picker.next()) != Move::none();) {
         ++move_count;
-        if (!in_check && best > -VALUE_MATE_IN_MAX_PLY) {
+        if (!in_check && best > -VALUE_TB_WIN_IN_MAX_PLY) {
             // Delta pruning: even winning the piece would leave us below alpha. SEE pruning: the
             // exchange loses material. A capture that gives check is kept: it may be mate.
             bool hopeless = !pos_.see_ge(m, 0);

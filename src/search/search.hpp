@@ -28,6 +28,7 @@ struct SearchReport {
     Value score = 0;
     Bound bound = BoundExact;
     std::uint64_t nodes = 0;
+    std::uint64_t tbhits = 0;
     std::int64_t time_ms = 0;
     int hashfull = 0;
     std::vector<Move> pv;
@@ -39,12 +40,20 @@ struct SearchCallbacks {
     std::function<void(Move best, Move ponder)> on_bestmove;
 };
 
+// Syzygy probing, as Stockfish's options name it (the tables themselves are loaded by syzygy::init).
+struct SyzygyConfig {
+    int probe_depth = 1;  // SyzygyProbeDepth: the least depth at which the search probes
+    int probe_limit = 7;  // SyzygyProbeLimit: the most pieces probed
+    bool rule50 = true;   // Syzygy50MoveRule: a win the fifty-move rule spoils is a draw
+};
+
 struct SearchConfig {
     int multipv = 1;
     int tempo_percent = 100;  // scale of the evaluation's tempo bonus
     std::int64_t move_overhead_ms = 0;
     std::vector<Move> searchmoves;  // empty: all legal moves
     StrengthLimit strength;         // UCI_LimitStrength: the move is chosen among multipv lines
+    SyzygyConfig syzygy;
 };
 
 struct RootMove {
@@ -66,6 +75,12 @@ struct SearchShared {
     std::atomic<bool> stop{false};            // every thread: end the search now
     std::atomic<bool> stop_requested{false};  // the GUI sent stop (or quit, or a new go)
     std::atomic<bool> pondering{false};  // time limits are suspended until ponderhit
+    // Tablebases: the most pieces the search probes (0: none), and the root's result when the
+    // root moves were ranked by the tables (its probes count as tbhits).
+    int tb_cardinality = 0;
+    bool root_in_tb = false;
+    Value root_tb_value = VALUE_DRAW;
+    std::uint64_t root_tb_hits = 0;
 };
 
 class Worker {
@@ -79,6 +94,7 @@ public:
     void iterate(const Position& root, const std::vector<RootMove>& root_moves, const SearchCallbacks* callbacks);
 
     std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
     const std::vector<RootMove>& completed() const { return completed_; }
     int completed_depth() const { return completed_depth_; }
 
@@ -104,6 +120,7 @@ private:
     void play(Move m);
     // Only this thread writes its counter; others read it. A plain load and store, not a locked add.
     void count_node() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    void count_tb_hit() { tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void take_back(Move m);
     void update_pv(Move m);
     void check_limits();
@@ -128,6 +145,7 @@ private:
     // The root move that last raised alpha in the current iteration, for an interrupted one.
     Move iteration_best_ = Move::none();
     std::atomic<std::uint64_t> nodes_{0};
+    std::atomic<std::uint64_t> tb_hits_{0};
     std::vector<RootMove> root_moves_;
     std::vector<RootMove> completed_;  // root moves as the last finished iteration left them
     int completed_depth_ = 0;
@@ -178,6 +196,7 @@ private:
     void prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config);
     void main_search();
     static std::vector<RootMove> root_moves_for(const Position& root, const SearchConfig& config);
+    void rank_by_tablebases(const Position& root, const SearchConfig& config);
 
     SearchShared shared_;
     std::vector<std::unique_ptr<Slot>> workers_;

@@ -43,7 +43,7 @@ std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>&
     std::vector<double> weights;
     for (std::size_t i = 0; i < count; ++i) {
         const Value loss = lines[0].score - lines[i].score;
-        const bool mated = lines[i].score <= -VALUE_MATE_IN_MAX_PLY;
+        const bool mated = lines[i].score <= -VALUE_TB_WIN_IN_MAX_PLY;
         const bool searched = lines[i].score != -VALUE_INFINITE;
         weights.push_back(searched && !mated && loss <= margin ? std::exp2(-4.0 * loss / margin) : 0.0);
     }

@@ -1,9 +1,11 @@
 // Search threads: one main worker that keeps the clock and reports, helpers that share its hash
 // table (Lazy SMP), all parked on a condition variable between searches.
 #include <algorithm>
+#include <limits>
 
 #include "core/movegen.hpp"
 #include "search/search.hpp"
+#include "search/syzygy.hpp"
 
 namespace sente {
 
@@ -58,6 +60,33 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
     shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
     shared_.tt.new_search();
     root_moves_ = root_moves_for(root, config);
+    rank_by_tablebases(root, config);
+}
+
+// With the root in the tables, only the moves they rank best are searched: a won ending is then
+// converted within the fifty-move rule (Syzygy50MoveRule) and a drawn one held, whatever the
+// evaluation thinks. When DTZ tables did the ranking the search needs no further probes.
+void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& config) {
+    shared_.tb_cardinality = std::min(config.syzygy.probe_limit, syzygy::largest());
+    shared_.root_in_tb = false;
+    shared_.root_tb_value = VALUE_DRAW;
+    shared_.root_tb_hits = 0;
+    if (root_moves_.empty() || popcount(root.pieces()) > shared_.tb_cardinality) return;
+    const std::optional<syzygy::RootRanking> ranking =
+        syzygy::rank_root_moves(root, config.syzygy.rule50, root.is_repetition(MAX_PLY));
+    if (!ranking) return;
+    auto rank_of = [&](Move m) {
+        for (const auto& [move, rank] : ranking->ranks)
+            if (move == m) return rank;
+        return std::numeric_limits<int>::min();
+    };
+    int best = std::numeric_limits<int>::min();
+    for (const RootMove& rm : root_moves_) best = std::max(best, rank_of(rm.move));
+    std::erase_if(root_moves_, [&](const RootMove& rm) { return rank_of(rm.move) < best; });
+    shared_.root_in_tb = true;
+    shared_.root_tb_value = ranking->value;
+    shared_.root_tb_hits = ranking->ranks.size();
+    if (ranking->by_dtz || ranking->value <= VALUE_DRAW) shared_.tb_cardinality = 0;
 }
 
 void ThreadPool::start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
@@ -97,7 +126,11 @@ void ThreadPool::main_search() {
     SearchCallbacks reporting = cb;
     reporting.on_iteration = [&](const SearchReport& r) {
         SearchReport copy = r;
-        for (std::size_t i = 1; i < workers_.size(); ++i) copy.nodes += workers_[i]->worker->nodes();
+        for (std::size_t i = 1; i < workers_.size(); ++i) {
+            copy.nodes += workers_[i]->worker->nodes();
+            copy.tbhits += workers_[i]->worker->tb_hits();
+        }
+        copy.tbhits += shared_.root_tb_hits;
         if (cb.on_iteration) cb.on_iteration(copy);
     };
 
@@ -152,11 +185,12 @@ void ThreadPool::main_search() {
         SearchReport r;
         r.depth = std::max(1, main.completed_depth());
         r.seldepth = rm.seldepth;
-        r.score = rm.score;
+        r.score = shared_.root_in_tb && !is_mate_score(rm.score) ? shared_.root_tb_value : rm.score;
         r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
         r.hashfull = shared_.tt.hashfull();
         r.nodes = main.nodes();
+        r.tbhits = main.tb_hits();
         reporting.on_iteration(r);
     }
     if (cb.on_bestmove) cb.on_bestmove(best, ponder);

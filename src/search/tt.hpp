@@ -20,13 +20,13 @@ struct TTData {
     Bound bound;
 };
 
-// Mate scores are stored relative to the node (a mate in 3 from here is the same fact wherever
-// the node sits in the tree) and converted back to relative-to-root on probe.
+// Mate and tablebase scores are stored relative to the node (a mate in 3 from here is the same
+// fact wherever the node sits in the tree) and converted back to relative-to-root on probe.
 constexpr Value score_to_tt(Value v, int ply) {
-    return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= -VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v;
 }
 constexpr Value score_from_tt(Value v, int ply) {
-    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= -VALUE_MATE_IN_MAX_PLY ? v + ply : v;
+    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= -VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v;
 }
 
 class TranspositionTable {

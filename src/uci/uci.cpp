@@ -77,8 +77,8 @@ std::string format_info(const SearchReport& r, const Position& root, bool show_w
     }
     line += " nodes " + std::to_string(r.nodes);
     std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes * 1000;
-    line += " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) + " time "
-          + std::to_string(r.time_ms);
+    line += " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) + " tbhits "
+          + std::to_string(r.tbhits) + " time " + std::to_string(r.time_ms);
     if (!r.pv.empty()) {
         line += " pv";
         Position pos = root;
@@ -108,6 +108,12 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
     options_.add_check("UCI_LimitStrength", false, [this](bool on) { engine_.set_limit_strength(on); });
     options_.add_spin("UCI_Elo", StrengthLimit::DefaultElo, StrengthLimit::MinElo, StrengthLimit::MaxElo,
                       [this](long long elo) { engine_.set_elo(int(elo)); });
+    options_.add_string("SyzygyPath", "<empty>", [this](const std::string& paths) {
+        info_string(engine_.set_syzygy_path(paths));
+    });
+    options_.add_spin("SyzygyProbeDepth", 1, 1, 100, [this](long long d) { engine_.set_syzygy_probe_depth(int(d)); });
+    options_.add_check("Syzygy50MoveRule", true, [this](bool on) { engine_.set_syzygy_rule50(on); });
+    options_.add_spin("SyzygyProbeLimit", 7, 0, 7, [this](long long n) { engine_.set_syzygy_probe_limit(int(n)); });
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
     options_.add_spin("Tempo", 100, 0, 400, [this](long long p) { engine_.set_tempo_percent(int(p)); });
     options_.hide("Tempo");

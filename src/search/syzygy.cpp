@@ -1,0 +1,150 @@
+#include "search/syzygy.hpp"
+
+#include <algorithm>
+#include <memory>
+
+#include "core/movegen.hpp"
+
+#ifdef SENTE_HAVE_FATHOM
+#include <tbprobe.h>
+#endif
+
+namespace sente::syzygy {
+
+#ifdef SENTE_HAVE_FATHOM
+
+namespace {
+
+int loaded_pieces = 0;
+
+// The position as Fathom takes it: bitboards with a1 = bit 0, as Sente's.
+struct FathomBoards {
+    std::uint64_t white, black, kings, queens, rooks, bishops, knights, pawns;
+    unsigned ep;
+    bool white_to_move;
+};
+
+FathomBoards boards_of(const Position& pos) {
+    return {pos.pieces(White),
+            pos.pieces(Black),
+            pos.pieces(King),
+            pos.pieces(Queen),
+            pos.pieces(Rook),
+            pos.pieces(Bishop),
+            pos.pieces(Knight),
+            pos.pieces(Pawn),
+            pos.ep_square() == NoSquare ? 0u : unsigned(pos.ep_square()),
+            pos.side_to_move() == White};
+}
+
+bool probeable(const Position& pos) {
+    return loaded_pieces > 0 && pos.castling_rights() == 0 && popcount(pos.pieces()) <= loaded_pieces;
+}
+
+// Fathom's promotion codes: 1 queen, 2 rook, 3 bishop, 4 knight.
+PieceType promotion_of(unsigned code) {
+    switch (code) {
+    case 1: return Queen;
+    case 2: return Rook;
+    case 3: return Bishop;
+    default: return Knight;
+    }
+}
+
+}  // namespace
+
+bool available() { return true; }
+
+std::string init(const std::string& paths) {
+    // tb_init releases the tables it had before (tb_free would release Fathom's own tables too,
+    // and a later tb_init would use them freed).
+    loaded_pieces = 0;
+    if (paths.empty() || paths == "<empty>") {
+        tb_init("");
+        return "Syzygy: no tablebases";
+    }
+    if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
+    loaded_pieces = int(TB_LARGEST);
+    if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths;
+    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces) + " pieces found in " + paths;
+}
+
+int largest() { return loaded_pieces; }
+
+std::optional<int> probe_wdl(const Position& pos) {
+    if (!probeable(pos) || pos.rule50() != 0) return std::nullopt;
+    const FathomBoards b = boards_of(pos);
+    const unsigned r = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, 0, 0,
+                                    b.ep, b.white_to_move);
+    if (r == TB_RESULT_FAILED) return std::nullopt;
+    return int(r) - 2;  // TB_LOSS (0) .. TB_WIN (4)
+}
+
+std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50, bool repeated) {
+    if (!probeable(pos)) return std::nullopt;
+    const FathomBoards b = boards_of(pos);
+    // Large (a few kilobytes of move lists): kept off the caller's stack.
+    auto results = std::make_unique<TbRootMoves>();
+    bool by_dtz = true;
+    int ok = tb_probe_root_dtz(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
+                               unsigned(pos.rule50()), 0, b.ep, b.white_to_move, repeated, rule50, results.get());
+    if (!ok) {
+        by_dtz = false;
+        ok = tb_probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
+                               unsigned(pos.rule50()), 0, b.ep, b.white_to_move, rule50, results.get());
+    }
+    if (!ok || results->size == 0) return std::nullopt;
+
+    MoveList legal;
+    generate<GenType::All>(pos, legal);
+    RootRanking ranking;
+    ranking.by_dtz = by_dtz;
+    int best_rank = -1000000, best_score = 0;
+    for (unsigned i = 0; i < results->size; ++i) {
+        const TbRootMove& tm = results->moves[i];
+        const Square from = Square(TB_MOVE_FROM(tm.move)), to = Square(TB_MOVE_TO(tm.move));
+        const unsigned promotes = TB_MOVE_PROMOTES(tm.move);
+        for (Move m : legal) {
+            if (m.from() != from || m.to() != to) continue;
+            if ((m.kind() == Move::Promotion) != (promotes != 0)) continue;
+            if (promotes && m.promotion() != promotion_of(promotes)) continue;
+            ranking.ranks.emplace_back(m, int(tm.tbRank));
+            if (int(tm.tbRank) > best_rank) best_rank = int(tm.tbRank), best_score = int(tm.tbScore);
+            break;
+        }
+    }
+    // Every legal move must have been ranked, or the tables disagree with the move generator.
+    if (ranking.ranks.size() != legal.size()) return std::nullopt;
+    // Fathom's ranks: higher is better (a win, the safer the surer within the fifty-move rule);
+    // its score is a mate-like value for a win or loss that counts, a few pawns at most for one
+    // the rule spoils, which is a draw here.
+    constexpr int Decisive = TB_VALUE_MATE - TB_MAX_MATE_PLY - 1;
+    ranking.value = best_score >= Decisive ? VALUE_TB_WIN : best_score <= -Decisive ? -VALUE_TB_WIN : VALUE_DRAW;
+    return ranking;
+}
+
+#else  // no Fathom: the options exist, the tables never load.
+
+bool available() { return false; }
+
+std::string init(const std::string& paths) {
+    if (paths.empty() || paths == "<empty>") return "Syzygy: no tablebases";
+    return "Syzygy: this build has no tablebase support (it needs Debian's libfathom-dev when built)";
+}
+
+int largest() { return 0; }
+
+std::optional<int> probe_wdl(const Position&) { return std::nullopt; }
+
+std::optional<RootRanking> rank_root_moves(const Position&, bool, bool) { return std::nullopt; }
+
+#endif
+
+Value wdl_to_value(int wdl, int ply, bool rule50) {
+    const int decisive = rule50 ? 2 : 1;  // with the rule, only a plain win or loss decides
+    if (wdl >= decisive) return VALUE_TB_WIN - ply;
+    if (wdl <= -decisive) return -VALUE_TB_WIN + ply;
+    return VALUE_DRAW;
+}
+
+}  // namespace sente::syzygy

@@ -1,0 +1,244 @@
+// Syzygy tablebases through Fathom, with the complete 3- and 4-piece tables in tests/data/syzygy:
+// results checked against the published tablebase-exact mate lengths of endgame_dm.epd, endings
+// played out between two engines, and the cases where the tables must not be asked.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <regex>
+
+#include "core/movegen.hpp"
+#include "engine.hpp"
+#include "search/syzygy.hpp"
+
+#include "process.hpp"
+
+using namespace sente;
+using namespace std::chrono_literals;
+
+namespace {
+
+const std::string TablePath = std::string(SENTE_TEST_DATA_DIR) + "/syzygy";
+
+// Loads the test tables once for the process (Fathom's tables are process-wide).
+void load_tables() {
+    REQUIRE(syzygy::available());  // the build needs Debian's libfathom-dev, which setup installs
+    static const std::string message = syzygy::init(TablePath);
+    INFO(message);
+    REQUIRE(syzygy::largest() == 4);
+}
+
+struct DmCase {
+    std::string fen;
+    int dm;  // > 0 the side to move mates in dm, < 0 is mated, 0 draw (tablebase-exact)
+};
+
+std::vector<DmCase> endgame_cases() {
+    std::vector<DmCase> cases;
+    std::ifstream in(std::string(SENTE_TEST_DATA_DIR) + "/endgame_dm.epd");
+    static const std::regex pattern(R"(^(.*?)\s+dm\s+(-?\d+);)");
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (std::regex_search(line, m, pattern)) cases.push_back({m[1].str() + " 0 1", std::stoi(m[2].str())});
+    }
+    return cases;
+}
+
+int sign(int x) { return (x > 0) - (x < 0); }
+
+Position position_of(const std::string& fen) {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(fen));
+    return pos;
+}
+
+// The tables' verdict for the side to move (by DTZ ranking, which accepts any fifty-move counter):
+// 1 win, 0 draw, -1 loss; checkmate and stalemate need no table.
+int verdict(const Position& pos) {
+    MoveList legal;
+    generate<GenType::All>(pos, legal);
+    if (legal.size() == 0) return pos.in_check() ? -1 : 0;
+    auto ranking = syzygy::rank_root_moves(pos, true, false);
+    REQUIRE(ranking);
+    return sign(ranking->value);
+}
+
+enum class Ending { Mate, Stalemate, Draw, Undecided };
+
+// Plays from `fen` with `white` and `black` to move, each move a search of `nodes` nodes, until
+// the game ends by the rules or after `max_plies`. `on_move` sees the position after each move.
+struct Game {
+    Ending ending = Ending::Undecided;
+    Color loser = White;  // for a mate
+    int plies = 0;
+};
+Game play(const std::string& fen, Engine& white, Engine& black, std::uint64_t nodes, int max_plies,
+          const std::function<void(const Position&, Color mover)>& on_move = {}) {
+    Position pos = position_of(fen);
+    Game g;
+    for (; g.plies < max_plies; ++g.plies) {
+        MoveList legal;
+        generate<GenType::All>(pos, legal);
+        if (legal.size() == 0) {
+            g.ending = pos.in_check() ? Ending::Mate : Ending::Stalemate;
+            g.loser = pos.side_to_move();
+            return g;
+        }
+        if (pos.rule50() >= 100 || pos.is_repetition(0) || pos.insufficient_material()) {
+            g.ending = Ending::Draw;
+            return g;
+        }
+        Engine& engine = pos.side_to_move() == White ? white : black;
+        engine.set_position(pos);
+        SearchLimits limits;
+        limits.nodes = nodes;
+        Move best = Move::none();
+        SearchCallbacks cb;
+        cb.on_bestmove = [&](Move m, Move) { best = m; };
+        engine.search_sync(limits, cb);
+        REQUIRE(pos.is_legal(best));
+        const Color mover = pos.side_to_move();
+        pos.make_move(best);
+        if (on_move) on_move(pos, mover);
+    }
+    return g;
+}
+
+}  // namespace
+
+TEST_CASE("Syzygy: WDL and DTZ agree with the tablebase-exact results of endgame_dm.epd", "[syzygy]") {
+    load_tables();
+    int checked = 0;
+    for (const DmCase& c : endgame_cases()) {
+        INFO(c.fen << " dm " << c.dm);
+        const Position pos = position_of(c.fen);
+        if (popcount(pos.pieces()) > 4) continue;
+        ++checked;
+        // WDL (these positions have a fifty-move counter of 0, as the probe needs).
+        const std::optional<int> wdl = syzygy::probe_wdl(pos);
+        REQUIRE(wdl);
+        CHECK(sign(*wdl) == sign(c.dm));
+        // DTZ ranking of the root moves, without the fifty-move rule: the same result, and every
+        // move it ranks best keeps it (the opponent is then lost, drawn or winning in turn).
+        auto ranking = syzygy::rank_root_moves(pos, false, false);
+        REQUIRE(ranking);
+        CHECK(sign(ranking->value) == sign(c.dm));
+        int best = std::numeric_limits<int>::min();
+        for (const auto& [move, rank] : ranking->ranks) best = std::max(best, rank);
+        for (const auto& [move, rank] : ranking->ranks) {
+            if (rank != best) continue;
+            Position after = pos;
+            after.make_move(move);
+            CHECK(verdict(after) == -sign(c.dm));
+        }
+    }
+    CHECK(checked >= 45);  // 48 of its positions have at most four pieces
+}
+
+TEST_CASE("Syzygy: no probe with castling rights or more pieces than the tables hold", "[syzygy]") {
+    load_tables();
+    // King and rook against king, but with the right to castle: the tables know nothing of it.
+    const Position castling = position_of("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    CHECK_FALSE(syzygy::probe_wdl(castling));
+    CHECK_FALSE(syzygy::rank_root_moves(castling, true, false));
+    // Five pieces: beyond the 4-piece tables.
+    const Position five = position_of("4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1");
+    CHECK_FALSE(syzygy::probe_wdl(five));
+    CHECK_FALSE(syzygy::rank_root_moves(five, true, false));
+    // After a move that resets the fifty-move counter only: with a counter the tables' WDL is
+    // not exact, so the search does not ask for it.
+    const Position counter = position_of("8/8/8/5k2/8/8/1Q6/K7 w - - 7 30");
+    CHECK_FALSE(syzygy::probe_wdl(counter));
+
+    // In a search: no hits from a root with castling rights whose captures and pawn moves never
+    // come; hits from a 5-piece root whose captures lead into the tables.
+    Engine engine;
+    std::uint64_t hits = 0;
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const SearchReport& r) { hits = r.tbhits; };
+    SearchLimits limits;
+    limits.depth = 8;
+    REQUIRE_FALSE(engine.set_position("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", {}));
+    engine.search_sync(limits, cb);
+    CHECK(hits == 0);
+    REQUIRE_FALSE(engine.set_position("4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1", {}));  // Rxd5 wins
+    engine.search_sync(limits, cb);
+    CHECK(hits > 0);
+    engine.set_syzygy_probe_limit(0);  // SyzygyProbeLimit 0: no probes at all
+    engine.search_sync(limits, cb);
+    CHECK(hits == 0);
+}
+
+TEST_CASE("Syzygy: won endings are played to mate against an engine without tables", "[syzygy]") {
+    load_tables();
+    // King, bishop and knight (mate in 33 with best play) and king and rook (mate in 16):
+    // converted within the fifty-move rule however the defender plays.
+    for (const char* fen : {"8/8/7N/8/8/8/8/K1k1B3 w - - 0 1", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"}) {
+        INFO(fen);
+        Engine with_tables, without_tables;
+        without_tables.set_syzygy_probe_limit(0);
+        Game g = play(fen, with_tables, without_tables, 20000, 200, [&](const Position& pos, Color mover) {
+            if (mover == White) CHECK(verdict(pos) == -1);  // every move keeps the win
+        });
+        CHECK(g.ending == Ending::Mate);
+        CHECK(g.loser == Black);
+    }
+}
+
+TEST_CASE("Syzygy: drawn endings are held against an engine that knows the win", "[syzygy]") {
+    load_tables();
+    // Every drawn position of endgame_dm.epd with a move that would lose: the side to move holds
+    // the draw with the tables for 60 plies against the same engine with them.
+    int played = 0;
+    for (const DmCase& c : endgame_cases()) {
+        if (c.dm != 0) continue;
+        const Position pos = position_of(c.fen);
+        if (popcount(pos.pieces()) > 4) continue;
+        auto ranking = syzygy::rank_root_moves(pos, true, false);
+        REQUIRE(ranking);
+        const bool can_lose = std::any_of(ranking->ranks.begin(), ranking->ranks.end(),
+                                          [](const auto& r) { return r.second < 0; });
+        if (!can_lose) continue;
+        INFO(c.fen);
+        ++played;
+        const Color defender = pos.side_to_move();
+        Engine a, b;
+        Game g = play(c.fen, a, b, 20000, 60, [&](const Position& after, Color mover) {
+            if (mover == defender) CHECK(verdict(after) == 0);
+        });
+        CHECK_FALSE((g.ending == Ending::Mate && g.loser == defender));
+    }
+    CHECK(played >= 1);
+}
+
+TEST_CASE("Syzygy: the UCI options, as Stockfish names them, and tbhits in every info line", "[syzygy][uci]") {
+    test::EngineProcess engine;
+    engine.send("uci");
+    auto lines = engine.read_until("uciok", 5s);
+    auto has = [&](const std::string& l) { return std::find(lines.begin(), lines.end(), l) != lines.end(); };
+    CHECK(has("option name SyzygyPath type string default <empty>"));
+    CHECK(has("option name SyzygyProbeDepth type spin default 1 min 1 max 100"));
+    CHECK(has("option name Syzygy50MoveRule type check default true"));
+    CHECK(has("option name SyzygyProbeLimit type spin default 7 min 0 max 7"));
+
+    engine.send("setoption name SyzygyPath value /no/such/folder");
+    auto reply = engine.read_line(5s);
+    REQUIRE(reply);
+    CHECK(reply->rfind("info string Syzygy: ", 0) == 0);
+    engine.send("setoption name SyzygyPath value " + TablePath);
+    reply = engine.read_line(5s);
+    REQUIRE(reply);
+    CHECK(*reply == "info string Syzygy: tablebases of up to 4 pieces found in " + TablePath);
+
+    // King and rook against king: the root is in the tables, the score is their win.
+    engine.send("position fen 8/8/8/8/8/2k5/1R6/K7 w - - 0 1");
+    engine.send("go depth 6");
+    auto search = engine.read_until("bestmove", 10s);
+    REQUIRE(search.size() >= 2);
+    for (const std::string& l : search) {
+        if (l.rfind("info depth", 0) != 0) continue;
+        CHECK(l.find(" tbhits ") != std::string::npos);
+        CHECK(l.find(" score cp " + std::to_string(VALUE_TB_WIN) + " ") != std::string::npos);
+    }
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
