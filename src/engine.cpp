@@ -41,14 +41,17 @@ void Engine::set_threads(int n) { threads_.set_threads(std::clamp(n, 1, MaxThrea
 
 std::size_t Engine::set_hash_mb(int mb) {
     threads_.wait();
-    // Clearing a large table is memory-bound work while the GUI waits for readyok: every core helps.
-    const int helpers = std::max(threads_.size(), int(std::thread::hardware_concurrency()));
-    return tt_.resize(std::size_t(std::clamp(mb, 1, MaxHashMb)), helpers);
+    return tt_.resize(std::size_t(std::clamp(mb, 1, MaxHashMb)), clearing_threads());
 }
 
 void Engine::clear_hash() {
     threads_.wait();
-    tt_.clear(std::max(threads_.size(), int(std::thread::hardware_concurrency())));
+    tt_.clear(clearing_threads());
+}
+
+// Clearing a large table is memory-bound work while the GUI waits for readyok: every core helps.
+int Engine::clearing_threads() const {
+    return std::max(threads_.size(), int(std::thread::hardware_concurrency()));
 }
 
 void Engine::new_game() {

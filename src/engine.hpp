@@ -92,6 +92,7 @@ public:
 
 private:
     SearchConfig config(const std::vector<Move>& searchmoves = {}) const;
+    int clearing_threads() const;
 
     Position position_;
     bool chess960_ = false;

@@ -347,7 +347,7 @@ int main(int argc, char** argv) {
         if (command == "research") return run_research(args, rest);
         if (command == "spsa") {
             // OpenBench's SPSA input lines for a tune build's options.
-            if (!TuneBuild) return usage_error("spsa: this build has no tunable options (build with make TUNE=1 or cmake -DSENTE_TUNE=ON)");
+            if (!TuneBuild) return usage_error(NoTunablesMessage);
             std::cout << spsa_lines();
             return 0;
         }

@@ -30,6 +30,9 @@ bool set_tunable(const std::string& name, int value);
 
 // OpenBench's SPSA input: "name, int, value, min, max, c_end, r_end", one line a tunable.
 std::string spsa_lines();
+// What `spsa` says in a normal build.
+constexpr const char* NoTunablesMessage =
+    "spsa: this build has no tunable options (build with make TUNE=1 or cmake -DSENTE_TUNE=ON)";
 
 struct TunableRegistrar {
     TunableRegistrar(const char* name, int* value, int min, int max) { register_tunable(name, value, min, max); }

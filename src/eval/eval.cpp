@@ -284,8 +284,8 @@ private:
             add(PassedPawns, c, w::PassedEnemyKing + r, distance(pos_.king_square(them), stop));
 
             // With the defender down to king and pawns, a passer whose queening square the defending
-            // king cannot reach in time. Counted as if the defender moved first, so that the term does not depend on the
-            // side to move: that is the tempo term's job alone.
+            // king cannot reach in time. Counted as if the defender moved first, so that the term
+            // does not depend on the side to move: that is the tempo term's job alone.
             if (!pos_.has_non_pawn_material(them) && !(forward_file(c, s) & pos_.pieces())) {
                 const Square queening = make_square(file_of(s), c == White ? 7 : 0);
                 const int pawn_moves = std::min(5, 7 - r);

@@ -125,7 +125,7 @@ static_assert(w::PawnSquare + 64 == weight_index("KnightSquare") && w::PawnSquar
 static_assert(w::Mobility[Knight] + 9 == w::Mobility[Bishop] && w::Mobility[Rook] + 15 == w::Mobility[Queen]);
 
 // Every fitted weight, by index.
-constexpr std::array<Score, WeightCount> FittedWeights = [] {
+inline constexpr std::array<Score, WeightCount> FittedWeights = [] {
     std::array<Score, WeightCount> all{};
     int index = 0;
     for (const WeightGroup& g : WeightGroups)

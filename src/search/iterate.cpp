@@ -34,8 +34,7 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
         r.multipv = i + 1;
         r.score = searched ? rm.score : rm.previous_score;
         if (r.score == -VALUE_INFINITE) continue;
-        // With the root in the tables, the score is theirs unless the search found a mate.
-        if (shared_.root_in_tb && !is_mate_score(r.score)) r.score = shared_.root_tb_value;
+        r.score = shared_.shown_score(r.score);
         r.bound = BoundExact;
         if (std::size_t(i) == pv_index_) {
             if (r.score >= beta) r.bound = BoundLower;

@@ -81,6 +81,11 @@ struct SearchShared {
     bool root_in_tb = false;
     Value root_tb_value = VALUE_DRAW;
     std::uint64_t root_tb_hits = 0;
+
+    // The score a report shows: with the root in the tables theirs, unless the search found a mate.
+    Value shown_score(Value searched) const {
+        return root_in_tb && !is_mate_score(searched) ? root_tb_value : searched;
+    }
 };
 
 class Worker {

@@ -185,7 +185,7 @@ void ThreadPool::main_search() {
         SearchReport r;
         r.depth = std::max(1, main.completed_depth());
         r.seldepth = rm.seldepth;
-        r.score = shared_.root_in_tb && !is_mate_score(rm.score) ? shared_.root_tb_value : rm.score;
+        r.score = shared_.shown_score(rm.score);
         r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
         r.hashfull = shared_.tt.hashfull();

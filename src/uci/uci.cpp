@@ -171,7 +171,7 @@ bool UciLoop::execute(std::string_view line) {
 // OpenBench's SPSA input for this build's tunables (a tune build's; a normal build has none).
 void UciLoop::cmd_spsa() {
     if (!TuneBuild) {
-        error("spsa: this build has no tunable options (build with make TUNE=1 or cmake -DSENTE_TUNE=ON)");
+        error(NoTunablesMessage);
         return;
     }
     print_block(spsa_lines());
