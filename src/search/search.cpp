@@ -211,6 +211,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         // 6. Razoring: far below alpha at low depth, only a capture could help; ask quiescence.
         if (depth <= RazorMaxDepth && eval + RazorMargin * depth < alpha) {
             Value v = qsearch<false>(alpha, alpha + 1);
+            if (stopped()) return VALUE_DRAW;
             if (v <= alpha) return v;
         }
 
@@ -226,6 +227,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             pos_.make_null_move();
             ++ply_;
             count_node();
+            if (id_ == 0) check_limits();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r - 1, !cut_node);
             --ply_;
             pos_.unmake_null_move();
