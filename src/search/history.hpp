@@ -62,6 +62,32 @@ struct CaptureHistory {
     }
 };
 
+// Static-evaluation correction: how far searches of positions with the same key (pawn structure,
+// or material) ended from their static evaluation, by side to move. Entries are centipawns times
+// CorrectionGrain, an average that leans toward deeper searches.
+struct CorrectionHistory {
+    static constexpr std::size_t Size = 16384;
+    std::int16_t table[2][Size];
+
+    void clear() { std::memset(table, 0, sizeof table); }
+    int get(Color c, Key k) const { return table[c][k & (Size - 1)]; }
+    void update(Color c, Key k, int difference, int depth) {
+        using namespace search_params;
+        std::int16_t& e = table[c][k & (Size - 1)];
+        const int weight = std::min(depth + 1, CorrectionMaxWeight);
+        const int target = std::clamp(difference, -CorrectionMax, CorrectionMax) * CorrectionGrain;
+        e = std::int16_t((e * (CorrectionWeightScale - weight) + target * weight) / CorrectionWeightScale);
+    }
+};
+
+// A key of the material on the board: the number of each piece, hashed.
+inline Key material_key(const Position& pos) {
+    Key k = 0;
+    for (Color c : {White, Black})
+        for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen}) k = k * 16 + Key(popcount(pos.pieces(c, pt)));
+    return k * 0x9E3779B97F4A7C15ULL >> 20;
+}
+
 // The reply that refuted a move last time, indexed by the moved piece and its destination.
 struct CounterMoves {
     Move table[12][64];

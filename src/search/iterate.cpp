@@ -65,6 +65,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;
     const std::size_t lines = std::min<std::size_t>(std::max(1, shared_.config.multipv), root_moves_.size());
     Value previous = 0;
+    int stable_iterations = 0;
 
     for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
         // Helpers spread over two depths, so that they fill the table ahead of the main thread.
@@ -74,6 +75,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             rm.nodes = 0;
         }
 
+        root_failed_low_ = false;
         for (pv_index_ = 0; pv_index_ < lines && !stopped(); ++pv_index_) {
             seldepth_ = 0;
             iteration_best_ = Move::none();
@@ -91,6 +93,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 sort_root_moves(root_moves_.begin() + long(pv_index_), root_moves_.end());
                 if (stopped()) break;
                 if (score <= alpha) {
+                    root_failed_low_ = root_failed_low_ || pv_index_ == 0;
                     if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
@@ -114,6 +117,8 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             break;
         }
 
+        const Value previous_score = previous;
+        stable_iterations = completed_depth_ > 0 && completed_[0].move == root_moves_[0].move ? stable_iterations + 1 : 0;
         completed_ = root_moves_;
         completed_depth_ = root_depth_;
         previous = root_moves_[0].score;
@@ -135,12 +140,27 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1 && prove_mate(callbacks))
             break;
         if (!shared_.pondering) {
-            if (shared_.time.should_not_start_iteration()) break;
+            if (shared_.time.should_not_start_iteration(time_scale(stable_iterations, previous_score))) break;
             if (shared_.time.limited() && root_moves_.size() == 1 && root_depth_ >= 4) break;
         }
         if (stopped()) break;
     }
     current_callbacks_ = nullptr;
+}
+
+int Worker::time_scale(int stable_iterations, Value previous_score) const {
+    const RootMove& best = root_moves_[0];
+    std::uint64_t total = 0;
+    for (const RootMove& rm : root_moves_) total += rm.nodes;
+    const int share = total ? int(best.nodes * 100 / total) : 50;
+    const int falling = is_mate_score(best.score) || is_mate_score(previous_score)
+                          ? 100
+                          : std::clamp(100 + (previous_score - best.score) / FallingDivisor, FallingMin, FallingMax);
+    int percent = StabilityScale[std::min(stable_iterations, 5)];
+    percent = percent * falling / 100;
+    percent = percent * std::clamp(NodeShareBase - share, NodeShareMin, NodeShareMax) / 100;
+    if (root_failed_low_) percent = percent * FailLowScale / 100;
+    return percent;
 }
 
 // `go mate N` for short mates: a proof search at the current depth, where only a mate in N or

@@ -7,6 +7,13 @@
 
 namespace sente::search_params {
 
+// Correction history: the static evaluation moves by the average error of earlier searches of
+// positions with the same pawns, and with the same material.
+constexpr int CorrectionGrain = 128;       // entries are centipawns times this
+constexpr int CorrectionMax = 200;         // centipawns
+constexpr int CorrectionMaxWeight = 16;    // of CorrectionWeightScale, for the deepest searches
+constexpr int CorrectionWeightScale = 256;
+
 // Aspiration windows.
 SENTE_TUNABLE(AspirationMinDepth, 4, 2, 8)
 SENTE_TUNABLE(AspirationDelta, 16, 5, 50)
@@ -18,9 +25,29 @@ SENTE_TUNABLE(NullDepthDivisor, 3, 2, 8)
 SENTE_TUNABLE(NullEvalDivisor, 200, 60, 400)
 SENTE_TUNABLE(NullEvalMax, 3, 1, 6)
 
+// Reverse futility pruning: a shallow node whose static evaluation beats beta by this margin per
+// ply (one ply less when improving) is taken to fail high.
+SENTE_TUNABLE(RfpMaxDepth, 8, 4, 12)
+SENTE_TUNABLE(RfpMargin, 80, 40, 160)
+
 // Razoring: hopeless shallow nodes go straight to quiescence.
 SENTE_TUNABLE(RazorMaxDepth, 3, 1, 6)
 SENTE_TUNABLE(RazorMargin, 220, 80, 400)  // per ply
+
+// Singular extensions: the hash move is extended when every other move falls short of its score
+// by SingularMargin per ply, in a search of half the depth; by two plies when they fall short by
+// DoubleExtensionMargin more (at most DoubleExtensionLimit times on a line).
+SENTE_TUNABLE(SingularMinDepth, 7, 4, 10)
+SENTE_TUNABLE(SingularTtDepthMargin, 3, 1, 5)
+SENTE_TUNABLE(SingularMargin, 2, 1, 4)
+SENTE_TUNABLE(DoubleExtensionMargin, 20, 5, 50)
+SENTE_TUNABLE(DoubleExtensionLimit, 6, 2, 12)
+
+// ProbCut: a capture that beats beta by ProbCutMargin in a search ProbCutReduction plies shallower
+// is taken to beat beta in the full one.
+SENTE_TUNABLE(ProbCutMinDepth, 5, 3, 8)
+SENTE_TUNABLE(ProbCutMargin, 200, 80, 350)
+SENTE_TUNABLE(ProbCutReduction, 4, 2, 6)
 
 // Internal iterative reduction: nodes without a hash move are searched one ply shallower.
 SENTE_TUNABLE(IirMinDepth, 4, 2, 8)
@@ -82,6 +109,17 @@ SENTE_TUNABLE(IncrementUsePercent, 80, 40, 100)   // of the increment spent on e
 SENTE_TUNABLE(HardLimitMultiplier, 4, 2, 8)    // hard limit = soft limit x this, capped below
 SENTE_TUNABLE(MaxTimeUsePercent, 70, 40, 90)     // never plan to use more of the remaining time
 SENTE_TUNABLE(IterationStartPercent, 55, 30, 90) // no new iteration once this much of the soft limit is gone
+// The soft limit is scaled after every iteration (percent): by how many iterations in a row kept
+// the best move (0, 1, 2, ... 5 or more) ...
+constexpr int StabilityScale[6] = {135, 115, 100, 90, 82, 76};
+// ... by the score's fall since the previous iteration (1% more per FallingDivisor cp), ...
+SENTE_TUNABLE(FallingDivisor, 2, 1, 6)
+constexpr int FallingMin = 85, FallingMax = 150;
+// ... by the share of the iteration's nodes the best move took (less time when it took most) ...
+constexpr int NodeShareBase = 160;  // minus the share in percent
+constexpr int NodeShareMin = 60, NodeShareMax = 130;
+// ... and up after the root failed low in the iteration.
+SENTE_TUNABLE(FailLowScale, 130, 100, 180)
 constexpr int MinimumThinkMs = 1;
 constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
 

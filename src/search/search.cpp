@@ -49,6 +49,8 @@ void Worker::clear() {
     capture_history_.clear();
     continuation_history_.clear();
     counters_.clear();
+    pawn_correction_.clear();
+    material_correction_.clear();
     pawn_cache_.clear();
 }
 
@@ -86,6 +88,18 @@ void Worker::check_limits() {
     if (limits.nodes && nodes() >= limits.nodes) shared_.stop = true;
     if ((nodes() & (NodesBetweenTimeChecks - 1)) == 0 && !shared_.pondering && shared_.time.out_of_time())
         shared_.stop = true;
+}
+
+Value Worker::corrected(Value raw) const {
+    const Color us = pos_.side_to_move();
+    const int correction = pawn_correction_.get(us, pos_.pawn_key()) + material_correction_.get(us, material_key(pos_));
+    return std::clamp(raw + correction / (2 * CorrectionGrain), -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+}
+
+void Worker::update_correction(Value best, Value static_eval, int depth) {
+    const Color us = pos_.side_to_move();
+    pawn_correction_.update(us, pos_.pawn_key(), best - static_eval, depth);
+    material_correction_.update(us, material_key(pos_), best - static_eval, depth);
 }
 
 OrderingStats Worker::ordering_stats() {
@@ -152,6 +166,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     }
 
     Stack& ss = frame(ply_);
+    const Move excluded = ss.excluded;  // set: this is the singular search of a hash move
     frame(ply_ + 1).killers[0] = frame(ply_ + 1).killers[1] = Move::none();
 
     // 4. Transposition table. At non-PV nodes a deep enough entry whose bound fits ends the search
@@ -160,7 +175,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     std::optional<TTData> tte = shared_.tt.probe(key, ply_);
     Move tt_move = root ? root_moves_[pv_index_].move : tte ? tte->move : Move::none();
     // In a mate proof, bounds that the pruned search wrote prove nothing unless they are mates.
-    if (!pv_node && tte && tte->depth >= depth && tte->score != VALUE_NONE && pos_.rule50() < 90
+    // A singular search asks another question of the same position: the entry does not answer it.
+    if (!pv_node && !excluded.is_ok() && tte && tte->depth >= depth && tte->score != VALUE_NONE && pos_.rule50() < 90
         && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper))
         && (!proving_ || is_mate_score(tte->score)))
         return tte->score;
@@ -189,33 +205,42 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         }
     }
 
-    // 5. Static evaluation, improved by the table's score when its bound allows.
-    Value eval = VALUE_NONE;
+    // 5. Static evaluation, corrected by earlier searches' errors, then improved by the table's
+    // score when its bound allows. The table keeps the raw evaluation.
+    Value eval = VALUE_NONE, raw_eval = VALUE_NONE;
     if (in_check) {
         ss.static_eval = VALUE_NONE;
     } else {
-        ss.static_eval = tte && tte->eval != VALUE_NONE ? tte->eval : evaluate();
+        raw_eval = tte && tte->eval != VALUE_NONE ? tte->eval : evaluate();
+        ss.static_eval = corrected(raw_eval);
         eval = ss.static_eval;
         if (tte && tte->score != VALUE_NONE && (tte->bound & (tte->score > eval ? BoundLower : BoundUpper)))
             eval = tte->score;
     }
-    const bool improving = !in_check && frame(ply_ - 2).static_eval != VALUE_NONE
-                        && ss.static_eval > frame(ply_ - 2).static_eval;
+    // Improving: better than two plies ago, or than four when two plies ago we were in check.
+    const Value two_back = frame(ply_ - 2).static_eval, four_back = frame(ply_ - 4).static_eval;
+    const bool improving = !in_check && (two_back != VALUE_NONE   ? ss.static_eval > two_back
+                                         : four_back != VALUE_NONE ? ss.static_eval > four_back
+                                                                   : true);
 
     // A mate proof leaves out the pruning that trusts the static eval or reduces moves.
     const bool mate_search = proving_;
 
-    // (Reverse futility pruning was tried here and left out: in a 160-game match it made no
-    // measurable difference while futility pruning, its stand-in, stays.)
-    if (!pv_node && !in_check && !mate_search) {
-        // 6. Razoring: far below alpha at low depth, only a capture could help; ask quiescence.
+    if (!pv_node && !in_check && !mate_search && !excluded.is_ok()) {
+        // 6. Reverse futility pruning: so far above beta at low depth that no reply will bring the
+        // score back below it.
+        if (depth <= RfpMaxDepth && eval - RfpMargin * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY
+            && beta > -VALUE_TB_WIN_IN_MAX_PLY)
+            return eval;
+
+        // 7. Razoring: far below alpha at low depth, only a capture could help; ask quiescence.
         if (depth <= RazorMaxDepth && eval + RazorMargin * depth < alpha) {
             Value v = qsearch<false>(alpha, alpha + 1);
             if (stopped()) return VALUE_DRAW;
             if (v <= alpha) return v;
         }
 
-        // 7. Null move: if passing still leaves us above beta after a reduced search, a real move
+        // 8. Null move: if passing still leaves us above beta after a reduced search, a real move
         // will too. Not in check, not twice in a row, not with only king and pawns (zugzwang).
         if (depth >= NullMinDepth && eval >= beta && ss.static_eval >= beta && ply_ > 0
             && frame(ply_ - 1).current_move != Move::null() && pos_.has_non_pawn_material(us)
@@ -224,6 +249,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             ss.current_move = Move::null();
             ss.moved_piece = NoPiece;
             ss.continuation = continuation_history_.at(NoPiece, A1);
+            frame(ply_ + 1).double_extensions = ss.double_extensions;
             pos_.make_null_move();
             ++ply_;
             count_node();
@@ -234,12 +260,40 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             if (stopped()) return VALUE_DRAW;
             if (v >= beta) return v >= VALUE_TB_WIN_IN_MAX_PLY ? beta : v;  // unproven wins are not trusted
         }
+
+        // 9. ProbCut: a good capture that beats beta by a margin in a much shallower search will
+        // almost surely beat beta in the full one. Captures are tried in quiescence first, and only
+        // those whose exchange can reach the margin; skipped when the table already says the
+        // shallow search would fail.
+        const Value probcut_beta = beta + ProbCutMargin;
+        if (depth >= ProbCutMinDepth && !is_decisive(beta)
+            && !(tte && tte->depth >= depth - ProbCutReduction + 1 && tte->score != VALUE_NONE
+                 && tte->score < probcut_beta)) {
+            const OrderingStats stats = ordering_stats();
+            MovePicker captures(pos_, tt_move, stats);
+            for (Move m; (m = captures.next()) != Move::none();) {
+                if (!pos_.see_ge(m, probcut_beta - ss.static_eval)) continue;
+                frame(ply_ + 1).double_extensions = ss.double_extensions;
+                play(m);
+                Value v = -qsearch<false>(-probcut_beta, -probcut_beta + 1);
+                if (v >= probcut_beta)
+                    v = -search<NonPV>(-probcut_beta, -probcut_beta + 1, depth - ProbCutReduction, !cut_node);
+                take_back(m);
+                if (stopped()) return VALUE_DRAW;
+                if (v >= probcut_beta) {
+                    shared_.tt.store(key, ply_, v, raw_eval, BoundLower, depth - ProbCutReduction + 1, m);
+                    return v;
+                }
+            }
+        }
     }
 
-    // 8. Internal iterative reduction: with no hash move the ordering is poor; search shallower.
-    if (!root && !mate_search && depth >= IirMinDepth && tt_move == Move::none() && (pv_node || cut_node)) --depth;
+    // 10. Internal iterative reduction: with no hash move the ordering is poor; search shallower.
+    if (!root && !mate_search && !excluded.is_ok() && depth >= IirMinDepth && tt_move == Move::none()
+        && (pv_node || cut_node))
+        --depth;
 
-    // 9. The move loop.
+    // 11. The move loop.
     const Stack& before = frame(ply_ - 1);
     const Move counter = before.current_move.is_ok() ? counters_.get(before.moved_piece, before.current_move.to())
                                                      : Move::none();
@@ -261,13 +315,14 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         } else {
             m = picker.next();
             if (m == Move::none()) break;
+            if (m == excluded) continue;
         }
         ++move_count;
         const bool capture = pos_.is_capture_or_promotion(m);
         const bool gives_check = pos_.gives_check(m);
         const int history = capture ? 0 : stats.quiet(pos_, m);
 
-        // 10. Pruning. Exact first: when only a mate delivered by this very move could beat
+        // 12. Pruning. Exact first: when only a mate delivered by this very move could beat
         // alpha, a move that does not give check cannot.
         if (!root && !gives_check && alpha >= mate_in(ply_ + 3)) continue;
 
@@ -290,9 +345,40 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             }
         }
 
-        // 11. Check extension, bounded so that checks cannot grow the tree without limit.
-        int extension = gives_check && ply_ < 2 * root_depth_ ? 1 : 0;
+        // 13. Extensions, bounded so that they cannot grow the tree without limit.
+        int extension = 0;
+        if (ply_ < 2 * root_depth_) {
+            // Singular extension: if every other move falls well short of the hash move's score in a
+            // shallower search, the hash move is the only one and gets searched deeper.
+            // Not when the search is asked for a mate (`go mate`): extending the line already
+            // believed delays finding a shorter mate on another one.
+            if (!root && m == tt_move && !excluded.is_ok() && !mate_search && !shared_.limits.mate
+                && depth >= SingularMinDepth
+                && tte->depth >= depth - SingularTtDepthMargin && (tte->bound & BoundLower)
+                && !is_decisive(tte->score)) {
+                const Value singular_beta = tte->score - SingularMargin * depth;
+                ss.excluded = m;
+                const Value v = search<NonPV>(singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+                ss.excluded = Move::none();
+                if (stopped()) return VALUE_DRAW;
+                if (v < singular_beta) {
+                    extension = 1;
+                    if (!pv_node && v < singular_beta - DoubleExtensionMargin
+                        && ss.double_extensions < DoubleExtensionLimit)
+                        extension = 2;
+                } else if (singular_beta >= beta) {
+                    // Multi-cut: another move also beats beta, so this node fails high anyway.
+                    return singular_beta;
+                } else if (tte->score >= beta) {
+                    // The hash move is not alone and this node will likely fail high without it:
+                    // search it less deeply.
+                    extension = -1;
+                }
+            }
+            if (extension == 0 && gives_check) extension = 1;
+        }
         int new_depth = depth - 1 + extension;
+        frame(ply_ + 1).double_extensions = ss.double_extensions + (extension >= 2);
 
         if (root && id_ == 0 && shared_.time.elapsed_ms() > CurrmoveAfterMs && current_callbacks_ && current_callbacks_->on_currmove)
             current_callbacks_->on_currmove(depth, m, int(root_index));
@@ -303,7 +389,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         ++searched;
         Value score = -VALUE_INFINITE;
 
-        // 12. Late move reductions, then PVS: a null window for all but the first move, and a
+        // 14. Late move reductions, then PVS: a null window for all but the first move, and a
         // full-window re-search only when a move turns out better than expected.
         if (depth >= LmrMinDepth && searched > 1 + int(root) && !mate_search
             && (!capture || picker.last_was_bad_capture())) {
@@ -356,17 +442,26 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         }
     }
 
-    // 13. No legal move: checkmate or stalemate. Every move pruned: a fail low.
-    if (move_count == 0) return in_check ? mated_in(ply_) : VALUE_DRAW;
+    // 15. No legal move: checkmate or stalemate. Every move pruned: a fail low. (A singular
+    // search whose only move was the excluded one fails low too.)
+    if (move_count == 0) return excluded.is_ok() ? alpha : in_check ? mated_in(ply_) : VALUE_DRAW;
     if (best == -VALUE_INFINITE) best = alpha;
     best = std::min(best, tb_ceiling);
 
-    // 14. The move that cut off is remembered for move ordering, and the moves tried before it
+    // 16. The move that cut off is remembered for move ordering, and the moves tried before it
     // are marked down.
     if (best >= beta) update_cutoff_stats(best_move, quiets_tried, quiet_count, captures_tried, capture_count, depth);
 
     Bound bound = best >= beta ? BoundLower : pv_node && best_move != Move::none() ? BoundExact : BoundUpper;
-    if (!(root && pv_index_ > 0)) shared_.tt.store(key, ply_, best, ss.static_eval, bound, depth, best_move);
+    if (!(root && pv_index_ > 0) && !excluded.is_ok())
+        shared_.tt.store(key, ply_, best, raw_eval, bound, depth, best_move);
+
+    // 17. The static evaluation's error, where the search's result says what it was: a quiet best
+    // move (or none), and a bound on the right side of the evaluation.
+    if (!in_check && !excluded.is_ok() && !is_decisive(best)
+        && (best_move == Move::none() || !pos_.is_capture_or_promotion(best_move))
+        && !(bound == BoundLower && best <= ss.static_eval) && !(bound == BoundUpper && best >= ss.static_eval))
+        update_correction(best, ss.static_eval, depth);
     return best;
 }
 
@@ -385,9 +480,10 @@ Value Worker::qsearch(Value alpha, Value beta) {
         return tte->score;
 
     // Stand pat: the side to move may decline every capture, so the static eval is a lower bound.
-    Value best = -VALUE_INFINITE, static_eval = VALUE_NONE;
+    Value best = -VALUE_INFINITE, static_eval = VALUE_NONE, raw_eval = VALUE_NONE;
     if (!in_check) {
-        static_eval = tte && tte->eval != VALUE_NONE ? tte->eval : evaluate();
+        raw_eval = tte && tte->eval != VALUE_NONE ? tte->eval : evaluate();
+        static_eval = corrected(raw_eval);
         best = static_eval;
         if (tte && tte->score != VALUE_NONE && (tte->bound & (tte->score > best ? BoundLower : BoundUpper)))
             best = tte->score;
@@ -428,7 +524,7 @@ Value Worker::qsearch(Value alpha, Value beta) {
     }
     if (in_check && move_count == 0) return mated_in(ply_);
 
-    shared_.tt.store(key, ply_, best, static_eval, best >= beta ? BoundLower : BoundUpper, 0, best_move);
+    shared_.tt.store(key, ply_, best, raw_eval, best >= beta ? BoundLower : BoundUpper, 0, best_move);
     return best;
 }
 

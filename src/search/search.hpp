@@ -113,6 +113,8 @@ private:
         Move killers[2] = {Move::none(), Move::none()};
         Value static_eval = VALUE_NONE;
         PieceToHistory* continuation = nullptr;  // the statistics of replies to current_move
+        Move excluded = Move::none();  // the move a singular-extension search leaves out
+        int double_extensions = 0;     // on the line from the root to this ply
     };
     static constexpr int StackOffset = 4;
     Stack& frame(int ply) { return stack_[ply + StackOffset]; }
@@ -135,10 +137,15 @@ private:
     void update_continuations(Piece p, Square to, int bonus);
     OrderingStats ordering_stats();
     void report(const SearchCallbacks& cb, int depth, Value alpha, Value beta);
+    // How much of the soft time limit the last iteration says to use, in percent.
+    int time_scale(int stable_iterations, Value previous_score) const;
     bool prove_mate(const SearchCallbacks* callbacks);
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
     bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
     Value evaluate();
+    // The static evaluation moved by what searches of similar positions found.
+    Value corrected(Value raw) const;
+    void update_correction(Value best, Value static_eval, int depth);
 
     int id_;
     SearchShared& shared_;
@@ -149,6 +156,8 @@ private:
     std::size_t pv_index_ = 0;
     // The root move that last raised alpha in the current iteration, for an interrupted one.
     Move iteration_best_ = Move::none();
+    // For time management: whether the root failed low in this iteration.
+    bool root_failed_low_ = false;
     std::atomic<std::uint64_t> nodes_{0};
     std::atomic<std::uint64_t> tb_hits_{0};
     std::vector<RootMove> root_moves_;
@@ -164,6 +173,8 @@ private:
     CaptureHistory capture_history_;
     ContinuationHistory continuation_history_;
     CounterMoves counters_;
+    CorrectionHistory pawn_correction_;
+    CorrectionHistory material_correction_;
     eval::PawnCache pawn_cache_;
 };
 

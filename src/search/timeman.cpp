@@ -44,8 +44,8 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
     hard_ = std::max(hard_, soft_);
 }
 
-bool TimeManager::should_not_start_iteration() const {
-    return limited_ && !fixed_ && elapsed_ms() >= soft_ * IterationStartPercent / 100;
+bool TimeManager::should_not_start_iteration(int percent) const {
+    return limited_ && !fixed_ && elapsed_ms() >= soft_ * percent / 100 * IterationStartPercent / 100;
 }
 
 }  // namespace sente

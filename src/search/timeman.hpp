@@ -42,8 +42,8 @@ public:
     std::int64_t hard_ms() const { return hard_; }
     // Past the hard limit: stop at once.
     bool out_of_time() const { return limited_ && elapsed_ms() >= hard_; }
-    // Too little of the soft limit left to finish another iteration.
-    bool should_not_start_iteration() const;
+    // Too little of the soft limit, scaled by `percent`, left to finish another iteration.
+    bool should_not_start_iteration(int percent = 100) const;
 
 private:
     Clock::time_point start_ = Clock::now();
