@@ -47,6 +47,12 @@ fi
 # The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens.
 "$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "${other_builds[@]}"
 
+# The most portable release binary (static, any x86-64 CPU), built and checked as
+# scripts/release.sh does for every level: perft 5 and the main build's bench.
+release_out="$(mktemp -d)"
+"$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
+rm -rf "$release_out"
+
 # AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: unit, protocol and resource tests.
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
 # Left out for time: the long mate suites and the clocked self-play games.

@@ -18,6 +18,12 @@
 #include "engine.hpp"
 #include "tune/gamefile.hpp"
 
+#ifdef O_BINARY
+constexpr int BinaryMode = O_BINARY;  // Windows: no newline translation in the game file
+#else
+constexpr int BinaryMode = 0;
+#endif
+
 namespace sente {
 
 using namespace datagen_params;
@@ -268,7 +274,7 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
             return 2;
         }
     }
-    run.fd = ::open(options.out.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    run.fd = ::open(options.out.c_str(), O_WRONLY | O_CREAT | O_APPEND | BinaryMode, 0644);
     if (run.fd < 0) {
         log << "sente: cannot open " << options.out << " for appending\n";
         return 2;

@@ -7,18 +7,53 @@
 #include <thread>
 #include <vector>
 
+#ifdef _WIN32
+#define NOMINMAX
+#define WIN32_LEAN_AND_MEAN
+#include <malloc.h>
+#include <windows.h>
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 namespace sente {
 
 namespace {
 
+std::size_t physical_memory_bytes() {
+#ifdef _WIN32
+    MEMORYSTATUSEX status{};
+    status.dwLength = sizeof status;
+    return GlobalMemoryStatusEx(&status) ? std::size_t(status.ullTotalPhys) : 0;
+#else
+    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : 0;
+#endif
+}
+
 // A table larger than half the machine's memory would only swap: such requests get less.
 std::size_t memory_cap_mb() {
-    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || page_size <= 0) return std::size_t(-1);
-    return std::max<std::size_t>(1, std::size_t(pages) / 2 / (1024 * 1024 / std::size_t(page_size)));
+    const std::size_t bytes = physical_memory_bytes();
+    if (bytes == 0) return std::size_t(-1);
+    return std::max<std::size_t>(1, bytes / 2 / (1024 * 1024));
+}
+
+// Memory aligned to `alignment` (a power of two that divides `bytes`); Windows' C library has no
+// aligned_alloc, and memory from its _aligned_malloc must go back through _aligned_free.
+void* allocate_aligned(std::size_t alignment, std::size_t bytes) {
+#ifdef _WIN32
+    return _aligned_malloc(bytes, alignment);
+#else
+    return std::aligned_alloc(alignment, bytes);
+#endif
+}
+void free_aligned(void* memory) {
+#ifdef _WIN32
+    _aligned_free(memory);
+#else
+    std::free(memory);
+#endif
 }
 
 std::uint64_t load(const std::uint64_t& word) {
@@ -49,10 +84,10 @@ Unpacked unpack(std::uint64_t data) {
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() { std::free(buckets_); }
+TranspositionTable::~TranspositionTable() { free_aligned(buckets_); }
 
 std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
-    std::free(buckets_);
+    free_aligned(buckets_);
     buckets_ = nullptr;
     // Tables of whole 2 MB pages, aligned to them, so that the kernel can back them with huge pages:
     // far fewer page faults while clearing, and fewer TLB misses while searching.
@@ -61,7 +96,7 @@ std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
         if (mb > memory_cap_mb()) continue;
         const std::size_t bytes = mb * 1024 * 1024;
         const bool huge = bytes % HugePage == 0;
-        buckets_ = static_cast<Bucket*>(std::aligned_alloc(huge ? HugePage : alignof(Bucket), bytes));
+        buckets_ = static_cast<Bucket*>(allocate_aligned(huge ? HugePage : alignof(Bucket), bytes));
         if (buckets_) {
 #ifdef MADV_HUGEPAGE
             if (huge) madvise(buckets_, bytes, MADV_HUGEPAGE);  // advice only: ignored where unsupported
