@@ -65,7 +65,6 @@ void Worker::play(Move m) {
     shared_.tt.prefetch(pos_.key());
     ++ply_;
     count_node();
-    if (id_ == 0) check_limits();
 }
 
 void Worker::take_back(Move m) {
@@ -168,6 +167,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     Stack& ss = frame(ply_);
     const Move excluded = ss.excluded;  // set: this is the singular search of a hash move
     frame(ply_ + 1).killers[0] = frame(ply_ + 1).killers[1] = Move::none();
+    // Children inherit the line's double extensions; the move loop adds a double extension's own.
+    frame(ply_ + 1).double_extensions = ss.double_extensions;
 
     // 4. Transposition table. At non-PV nodes a deep enough entry whose bound fits ends the search
     // here; PV nodes search on so that the principal variation stays whole.
@@ -249,11 +250,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             ss.current_move = Move::null();
             ss.moved_piece = NoPiece;
             ss.continuation = continuation_history_.at(NoPiece, A1);
-            frame(ply_ + 1).double_extensions = ss.double_extensions;
             pos_.make_null_move();
             ++ply_;
             count_node();
-            if (id_ == 0) check_limits();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r - 1, !cut_node);
             --ply_;
             pos_.unmake_null_move();
@@ -273,7 +272,6 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             MovePicker captures(pos_, tt_move, stats);
             for (Move m; (m = captures.next()) != Move::none();) {
                 if (!pos_.see_ge(m, probcut_beta - ss.static_eval)) continue;
-                frame(ply_ + 1).double_extensions = ss.double_extensions;
                 play(m);
                 Value v = -qsearch<false>(-probcut_beta, -probcut_beta + 1);
                 if (v >= probcut_beta)

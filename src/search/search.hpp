@@ -125,8 +125,13 @@ private:
     Value qsearch(Value alpha, Value beta);
 
     void play(Move m);
-    // Only this thread writes its counter; others read it. A plain load and store, not a locked add.
-    void count_node() { nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    // Counts a node entered (after a move or a null move); the main thread then checks the limits,
+    // so that a node limit is met exactly. Only this thread writes its counter; others read it: a
+    // plain load and store, not a locked add.
+    void count_node() {
+        nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+        if (id_ == 0) check_limits();
+    }
     void count_tb_hit() { tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void take_back(Move m);
     void update_pv(Move m);
