@@ -4,17 +4,16 @@
 # genfens, and that the tune build (make TUNE=1) has the same bench and options SPSA can move.
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 reference="$1"
 shift
-bench_of() { "$1" bench 2>/dev/null | tail -1 | awk '{print $1}'; }
+bench_of() { sente_bench_of "$1"; }
 expected="$(bench_of "$reference/sente")"
 [ -n "$expected" ] || { echo "check-builds: no bench from $reference/sente" >&2; exit 1; }
 
 copy="$(mktemp -d)"
 trap 'rm -rf "$copy"' EXIT
-# The sources as a fresh clone would have them (tracked and new files, nothing ignored).
-(cd "$ROOT" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$copy"
+sente_copy_sources "$copy"
 make -C "$copy/src" -j "$(nproc)" EXE=sente-openbench ARCH=portable >/dev/null
 got="$(bench_of "$copy/src/sente-openbench")"
 echo "bench: cmake $(basename "$reference") $expected, make portable $got"

@@ -13,16 +13,17 @@
 # under wine, which must also hold a short UCI session through pipes. Static and Windows builds
 # have no Syzygy support (Debian ships Fathom only as a shared library for Linux); build with make
 # or CMake where tables are wanted.
-# Missing tools (MinGW-w64, wine) are installed with apt-get when run as root.
+# Missing packages (the build's own, and MinGW-w64 and wine for Windows) are installed with
+# apt-get when run as root.
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-out="$ROOT/release"
+out="$SENTE_ROOT/release"
 systems="linux,windows"
 levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512"
 jobs="$(nproc)"
 reference=""
-usage() { sed -n '2,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;
@@ -46,30 +47,22 @@ done
 
 MINGW=x86_64-w64-mingw32-g++-posix   # the POSIX thread model: std::thread needs it
 WINE=""
-need_package() {  # need_package COMMAND PACKAGE
-    command -v "$1" >/dev/null && return 0
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        echo "== Installing $2"
-        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$2" >/dev/null
-    fi
-    command -v "$1" >/dev/null || { echo "release.sh: $1 not found: install Debian's $2" >&2; exit 1; }
-}
+extra_packages=()
 for system in "${systems[@]}"; do
     case "$system" in
         linux) ;;
-        windows)
-            need_package "$MINGW" g++-mingw-w64-x86-64-posix
-            # Debian's wine64 package puts its loader outside PATH; the wine package adds a wrapper.
-            for candidate in wine64 wine /usr/lib/wine/wine64; do
-                if command -v "$candidate" >/dev/null; then WINE="$candidate"; break; fi
-            done
-            if [ -z "$WINE" ]; then
-                need_package wine wine
-                WINE=wine
-            fi ;;
+        windows) extra_packages+=(g++-mingw-w64-x86-64-posix wine64) ;;
         *) echo "release.sh: unknown system '$system' (linux or windows)" >&2; exit 2 ;;
     esac
 done
+sente_install_packages "${extra_packages[@]}"
+if [ ${#extra_packages[@]} -gt 0 ]; then
+    # Debian's wine64 package puts its loader outside PATH; the wine package adds a wrapper.
+    for candidate in wine64 wine /usr/lib/wine/wine64; do
+        if command -v "$candidate" >/dev/null; then WINE="$candidate"; break; fi
+    done
+    [ -n "$WINE" ] || { echo "release.sh: no wine loader found (Debian's wine64)" >&2; exit 1; }
+fi
 
 # Whether this CPU runs a level's instructions (the flags the compiler's -march level assumes).
 cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
@@ -90,21 +83,19 @@ trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/include"
 [ -f /usr/include/cxxopts.hpp ] && ln -s /usr/include/cxxopts.hpp "$work/include/cxxopts.hpp"
 
-# The sources as a fresh clone would have them, so that objects of development builds never mix in.
-(cd "$ROOT" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$work"
+sente_copy_sources "$work"
 mkdir -p "$out"
 start=$SECONDS
 
 expected_perft="$(awk -F';' 'NR == 1 { for (i = 2; i <= NF; ++i) if ($i ~ /^D5 /) { sub(/^D5 /, "", $i); print $i + 0 } }' \
-                   "$ROOT/perft/standard.epd")"
+                   "$SENTE_ROOT/perft/standard.epd")"
 echo "== Reference: perft 5 of the start position must be $expected_perft (perft/standard.epd)"
 if [ -z "$reference" ]; then
     make -C "$work/src" -j "$jobs" EXE=sente-reference ARCH=native >/dev/null
     reference="$work/src/sente-reference"
 fi
-bench_of() { "$@" bench 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'; }
 perft_of() { "$@" perft 5 2>/dev/null | tr -d '\r' | awk '/^Nodes searched:/ { print $3 }'; }
-expected_bench="$(bench_of "$reference")"
+expected_bench="$(sente_bench_of "$reference")"
 [ -n "$expected_bench" ] || { echo "release.sh: the reference build gave no bench" >&2; exit 1; }
 echo "   bench $expected_bench ($reference)"
 
@@ -153,7 +144,7 @@ for system in "${systems[@]}"; do
             continue
         fi
         perft="$(WINEDEBUG=-all perft_of "${runner[@]}" "$out/$name")"
-        bench="$(WINEDEBUG=-all bench_of "${runner[@]}" "$out/$name")"
+        bench="$(WINEDEBUG=-all sente_bench_of "${runner[@]}" "$out/$name")"
         verdict="perft 5 ${perft:-none}, bench ${bench:-none}"
         ok=1
         [ "$perft" = "$expected_perft" ] || ok=0

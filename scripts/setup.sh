@@ -1,4 +1,4 @@
-# Sourced by run.sh and test.sh: installs what the build needs, then configures and builds.
+# Sourced by run.sh, test.sh and the other scripts: installs what the build needs, then configures and builds.
 # Everything here writes to stderr, so that run.sh can hand a clean stdout to a GUI.
 
 SENTE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,4 +30,15 @@ sente_build() {
     local targets=()
     for t in ${SENTE_TARGETS:-}; do targets+=(--target "$t"); done
     cmake --build "$dir" -j "$(nproc)" "${targets[@]}" >&2
+}
+
+# sente_copy_sources DIR: the sources as a fresh clone would have them (tracked and new files,
+# nothing ignored), so that objects of development builds never mix into a check's build.
+sente_copy_sources() {
+    (cd "$SENTE_ROOT" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$1"
+}
+
+# sente_bench_of [RUNNER...] SENTE: the node count that `bench` prints last (RUNNER: wine, say).
+sente_bench_of() {
+    "$@" bench 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
 }
