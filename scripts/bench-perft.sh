@@ -28,7 +28,7 @@ time_one() {
         out=$(printf 'position fen %s\ngo perft %s\nquit\n' "$fen" "$depth" | "$STOCKFISH")
     fi
     t1=$(now_ms)
-    echo "$out" | grep -q "Nodes searched: $4" || { echo "$engine: wrong count for depth $depth" >&2; exit 1; }
+    grep -q "Nodes searched: $4" <<<"$out" || { echo "$engine: wrong count for depth $depth" >&2; exit 1; }
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f\n", b - a }'
 }
 

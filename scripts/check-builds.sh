@@ -30,7 +30,9 @@ echo "bench: make portable TUNE=1 $got"
 lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"
 [ "$lines" = "$("$tune" spsa | wc -l)" ] && [ "$lines" -ge 40 ] \
     || { echo "check-builds: spsa printed malformed lines or too few ($lines)" >&2; exit 1; }
-"$tune" uci quit | grep -q '^option name LmrBase type spin default 80 ' \
+# Capture first: grep -q would close the pipe early and pipefail would see the engine's SIGPIPE.
+options="$("$tune" uci quit)"
+grep -q '^option name LmrBase type spin default 80 ' <<<"$options" \
     || { echo "check-builds: the tune build does not offer LmrBase as a spin option" >&2; exit 1; }
 uci_bench() { "$tune" "$@" bench quit 2>/dev/null | grep -o '^[0-9]* nodes' | awk '{print $1}'; }
 for setting in "LmrBase value 150" "PieceValue4_mg value 700"; do

@@ -8,7 +8,7 @@ SENTE_PACKAGES=(cmake g++ make catch2 libcxxopts-dev libfathom-dev)
 sente_install_packages() {
     local missing=()
     for pkg in "${SENTE_PACKAGES[@]}" "$@"; do
-        dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+        [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] || missing+=("$pkg")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     if [ "$(id -u)" -ne 0 ]; then
