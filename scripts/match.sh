@@ -16,12 +16,13 @@
 #   --book FILE       EPD openings (default ../shared/data/openings/noob_3moves_2000.epd when present)
 #   --sente PATH      the Sente binary (default build/sente, built if missing)
 #   --pgn FILE        save the games
+#   --seed N          the runner's random seed, so the same openings come in the same order
 #   --sprt            instead of a fixed count, an SPRT (elo0=0 elo1=10) against the first opponent
 #   --option NAME=V   a UCI option for Sente (repeatable)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$ROOT/build/sente" pgn="" sprt=0
+games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$ROOT/build/sente" pgn="" sprt=0 seed=""
 sente_options=()
 opponents=()
 while [ $# -gt 0 ]; do
@@ -33,15 +34,17 @@ while [ $# -gt 0 ]; do
         --book) book="$2"; shift 2 ;;
         --sente) sente="$2"; shift 2 ;;
         --pgn) pgn="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
         --sprt) sprt=1; shift ;;
         --option) sente_options+=("$2"); shift 2 ;;
-        -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
         -*) echo "match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) opponents+=("$1"); shift ;;
     esac
 done
 [ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess toga2 glaurung)
 [[ "$games" =~ ^[0-9]+$ && "$games" -ge 2 ]] || { echo "match.sh: --games needs a number >= 2" >&2; exit 2; }
+[[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "match.sh: --seed needs a number" >&2; exit 2; }
 [ -z "$book" ] && [ -r "$ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$ROOT/../shared/data/openings/noob_3moves_2000.epd"
 if [ ! -x "$sente" ]; then
     source "$ROOT/scripts/setup.sh"
@@ -108,6 +111,7 @@ if [ "$runner" = fastchess ]; then
     cmd+=(-each "tc=$tc" -concurrency "$concurrency" -recover -config "outname=/dev/null")
     [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
     [ -n "$pgn" ] && cmd+=(-pgnout "file=$pgn")
+    [ -n "$seed" ] && cmd+=(-srand "$seed")
     if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
     else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
     # A gauntlet: Sente (the first engine) plays each opponent, not the opponents each other.
@@ -116,6 +120,7 @@ else
     cmd+=(-each "tc=$tc" proto=uci -concurrency "$concurrency" -recover)
     [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
     [ -n "$pgn" ] && cmd+=(-pgnout "$pgn")
+    [ -n "$seed" ] && cmd+=(-srand "$seed")
     if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
     else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
     [ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
