@@ -7,15 +7,14 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 reference="$1"
 shift
-bench_of() { sente_bench_of "$1"; }
-expected="$(bench_of "$reference/sente")"
+expected="$(sente_bench_of "$reference/sente")"
 [ -n "$expected" ] || { echo "check-builds: no bench from $reference/sente" >&2; exit 1; }
 
 copy="$(mktemp -d)"
 trap 'rm -rf "$copy"' EXIT
 sente_copy_sources "$copy"
 make -C "$copy/src" -j "$(nproc)" EXE=sente-openbench ARCH=portable >/dev/null
-got="$(bench_of "$copy/src/sente-openbench")"
+got="$(sente_bench_of "$copy/src/sente-openbench")"
 echo "bench: cmake $(basename "$reference") $expected, make portable $got"
 [ "$got" = "$expected" ] || { echo "check-builds: the make build's bench differs" >&2; exit 1; }
 fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | grep -c '^info string genfens ')"
@@ -24,7 +23,7 @@ fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | grep -c 
 # The tune build: the same engine until an option moves a parameter; spsa lists them for OpenBench.
 make -C "$copy/src" -j "$(nproc)" EXE=sente-tune ARCH=portable TUNE=1 >/dev/null
 tune="$copy/src/sente-tune"
-got="$(bench_of "$tune")"
+got="$(sente_bench_of "$tune")"
 echo "bench: make portable TUNE=1 $got"
 [ "$got" = "$expected" ] || { echo "check-builds: the tune build's bench differs" >&2; exit 1; }
 lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"
@@ -44,7 +43,7 @@ echo "== Tune build: $lines SPSA parameters, each moves the search"
 "$copy/src/sente-openbench" spsa 2>/dev/null && { echo "check-builds: a normal build must refuse spsa" >&2; exit 1; }
 
 for other in "$@"; do
-    got="$(bench_of "$other/sente")"
+    got="$(sente_bench_of "$other/sente")"
     echo "bench: cmake $(basename "$other") $got"
     [ "$got" = "$expected" ] || { echo "check-builds: $other's bench differs" >&2; exit 1; }
 done

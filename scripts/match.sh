@@ -20,7 +20,8 @@
 #   --sprt            instead of a fixed count, an SPRT (elo0=0 elo1=10) against the first opponent
 #   --option NAME=V   a UCI option for Sente (repeatable)
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+ROOT="$SENTE_ROOT"
 
 games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$ROOT/build/sente" pgn="" sprt=0 seed=""
 sente_options=()
@@ -37,7 +38,7 @@ while [ $# -gt 0 ]; do
         --seed) seed="$2"; shift 2 ;;
         --sprt) sprt=1; shift ;;
         --option) sente_options+=("$2"); shift 2 ;;
-        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+        -h|--help) sente_usage "$0"; exit 0 ;;
         -*) echo "match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) opponents+=("$1"); shift ;;
     esac
@@ -47,7 +48,6 @@ done
 [[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "match.sh: --seed needs a number" >&2; exit 2; }
 [ -z "$book" ] && [ -r "$ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$ROOT/../shared/data/openings/noob_3moves_2000.epd"
 if [ ! -x "$sente" ]; then
-    source "$ROOT/scripts/setup.sh"
     sente_install_packages
     sente_build "$ROOT/build"
 fi
@@ -107,25 +107,22 @@ for opp in "${opponents[@]}"; do
 done
 
 rounds=$(( games / 2 ))
+# Both runners take the same words for openings, seed, rounds, SPRT and gauntlet; they differ in
+# the protocol word and the PGN option. cutechess-cli wants engine options as option.NAME=VALUE
+# too, and name=/cmd= as given.
 if [ "$runner" = fastchess ]; then
     cmd+=(-each "tc=$tc" -concurrency "$concurrency" -recover -config "outname=/dev/null")
-    [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
     [ -n "$pgn" ] && cmd+=(-pgnout "file=$pgn")
-    [ -n "$seed" ] && cmd+=(-srand "$seed")
-    if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
-    else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
-    # A gauntlet: Sente (the first engine) plays each opponent, not the opponents each other.
-    [ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
 else
     cmd+=(-each "tc=$tc" proto=uci -concurrency "$concurrency" -recover)
-    [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
     [ -n "$pgn" ] && cmd+=(-pgnout "$pgn")
-    [ -n "$seed" ] && cmd+=(-srand "$seed")
-    if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
-    else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
-    [ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
-    # cutechess-cli wants engine options as option.NAME=VALUE too, and name=/cmd= as given.
 fi
+[ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
+[ -n "$seed" ] && cmd+=(-srand "$seed")
+if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
+else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
+# A gauntlet: Sente (the first engine) plays each opponent, not the opponents each other.
+[ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
 
 echo "match.sh: ${cmd[*]}" >&2
 exec "${cmd[@]}"

@@ -23,7 +23,7 @@ systems="linux,windows"
 levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512"
 jobs="$(nproc)"
 reference=""
-usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sente_usage "${BASH_SOURCE[0]}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --out) out="$2"; shift 2 ;;

@@ -38,6 +38,11 @@ sente_copy_sources() {
     (cd "$SENTE_ROOT" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$1"
 }
 
+# sente_usage SCRIPT: the comment block at the top of a script (after the #! line), as its help.
+sente_usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$1"
+}
+
 # sente_bench_of [RUNNER...] SENTE: the node count that `bench` prints last (RUNNER: wine, say).
 sente_bench_of() {
     "$@" bench 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
