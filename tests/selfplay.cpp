@@ -201,9 +201,12 @@ std::vector<std::string> read_openings(const std::string& file) {
     return fens;
 }
 
+constexpr const char* Usage =
+    "usage: sente_selfplay --engine PATH --openings FILE [--games N] [--tc BASE+INC] [--concurrency C]\n"
+    "                      [--option NAME=VALUE ...] [--chess960] [--wdl-data FILE] [--verbose]\n";
+
 int usage(const char* problem) {
-    std::fprintf(stderr, "sente_selfplay: %s\nusage: sente_selfplay --engine PATH --openings FILE [--games N] "
-                         "[--tc BASE+INC] [--concurrency C] [--option NAME=VALUE] [--verbose]\n", problem);
+    std::fprintf(stderr, "sente_selfplay: %s\n%s", problem, Usage);
     return 2;
 }
 
@@ -215,6 +218,10 @@ int main(int argc, char** argv) {
         std::string a = argv[i];
         auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
         try {
+            if (a == "--help" || a == "-h") {
+                std::fputs(Usage, stdout);
+                return 0;
+            }
             if (a == "--engine") s.engine = next();
             else if (a == "--openings") s.openings = next();
             else if (a == "--games") s.games = std::stoi(next());
