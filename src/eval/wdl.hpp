@@ -10,9 +10,10 @@
 
 namespace sente::wdl {
 
-// Fitted by scripts/fit_wdl.py to 25,454 positions of 200 self-play games at 2+0.02 (README).
-constexpr double A0 = 182.0, A1 = -141.8;
-constexpr double B0 = 72.5, B1 = 7.3;
+// Fitted by scripts/fit_wdl.py to 29,306 positions of 200 self-play games at 2+0.02 by the build
+// with the fitted evaluation (README).
+constexpr double A0 = 459.5, A1 = -379.0;
+constexpr double B0 = 160.8, B1 = -93.3;
 
 struct Odds {
     int win = 0, draw = 0, loss = 0;  // per mille, summing to 1000
