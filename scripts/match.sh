@@ -21,9 +21,8 @@
 #   --option NAME=V   a UCI option for Sente (repeatable)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-ROOT="$SENTE_ROOT"
 
-games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$ROOT/build/sente" pgn="" sprt=0 seed=""
+games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$SENTE_ROOT/build/sente" pgn="" sprt=0 seed=""
 sente_options=()
 opponents=()
 while [ $# -gt 0 ]; do
@@ -46,10 +45,10 @@ done
 [ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess toga2 glaurung)
 [[ "$games" =~ ^[0-9]+$ && "$games" -ge 2 ]] || { echo "match.sh: --games needs a number >= 2" >&2; exit 2; }
 [[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "match.sh: --seed needs a number" >&2; exit 2; }
-[ -z "$book" ] && [ -r "$ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$ROOT/../shared/data/openings/noob_3moves_2000.epd"
+[ -z "$book" ] && [ -r "$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd"
 if [ ! -x "$sente" ]; then
     sente_install_packages
-    sente_build "$ROOT/build"
+    sente_build "$SENTE_ROOT/build"
 fi
 
 runner=""

@@ -4,8 +4,7 @@
 // insufficient material. Illegal moves, time losses, crashes and hangs are counted and make the
 // exit status 1.
 //
-//   sente_selfplay --engine PATH --openings FILE [--games N] [--tc BASE+INC] [--concurrency C]
-//                  [--option NAME=VALUE ...] [--chess960] [--wdl-data FILE] [--verbose]
+// Its options are in Usage below (and --help).
 //
 // --wdl-data appends, for every move, the material on the board, the mover's last exact score in
 // centipawns and the game's result for the mover (1, 0.5, 0): the data scripts/fit_wdl.py fits.
@@ -221,8 +220,7 @@ int main(int argc, char** argv) {
             if (a == "--help" || a == "-h") {
                 std::fputs(Usage, stdout);
                 return 0;
-            }
-            if (a == "--engine") s.engine = next();
+            } else if (a == "--engine") s.engine = next();
             else if (a == "--openings") s.openings = next();
             else if (a == "--games") s.games = std::stoi(next());
             else if (a == "--concurrency") s.concurrency = std::stoi(next());
