@@ -10,11 +10,11 @@ namespace sente {
 namespace {
 
 // The node budget doubles every EloPerDoubling points above MinElo, from MinNodes.
-constexpr double MinNodes = 1500;
-constexpr double EloPerDoubling = 100;
+constexpr double MinNodes = 1050;
+constexpr double EloPerDoubling = 110;
 // The choice margin falls linearly from MarginAtMinElo to zero at StrongestChoiceElo.
-constexpr double MarginAtMinElo = 90;
-constexpr double StrongestChoiceElo = 2100;
+constexpr double MarginAtMinElo = 95;
+constexpr double StrongestChoiceElo = 2300;
 constexpr int CandidateLines = 4;
 
 int clamped(int elo) { return std::clamp(elo, StrengthLimit::MinElo, StrengthLimit::MaxElo); }
