@@ -7,7 +7,16 @@
 
 namespace sente {
 
-Engine::Engine() : threads_(tt_) { tt_.resize(DefaultHashMb); }
+namespace {
+
+// The embedded net lives as long as the program: shared without an owner.
+std::shared_ptr<const nnue::Network> embedded_net() {
+    return std::shared_ptr<const nnue::Network>(&nnue::embedded(), [](const nnue::Network*) {});
+}
+
+}  // namespace
+
+Engine::Engine() : net_(embedded_net()), eval_file_(nnue::embedded_name()), threads_(tt_) { tt_.resize(DefaultHashMb); }
 
 Engine::~Engine() {
     threads_.stop();
@@ -65,8 +74,23 @@ std::string Engine::set_syzygy_path(const std::string& paths) {
     return syzygy::init(paths);
 }
 
+std::optional<std::string> Engine::set_eval_file(const std::string& path) {
+    threads_.wait();
+    if (path.empty() || path == nnue::embedded_name()) {
+        net_ = embedded_net();
+        eval_file_ = nnue::embedded_name();
+        return std::nullopt;
+    }
+    nnue::LoadResult loaded = nnue::load_file(path);
+    if (!loaded.net) return loaded.error;
+    net_ = std::move(loaded.net);
+    eval_file_ = path;
+    return std::nullopt;
+}
+
 SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
     SearchConfig c;
+    if (use_nnue_) c.net = net_;
     c.multipv = multipv_;
     c.tempo_percent = tempo_percent_;
     c.move_overhead_ms = move_overhead_ms_;

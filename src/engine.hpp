@@ -69,6 +69,17 @@ public:
     void set_syzygy_rule50(bool on) { syzygy_.rule50 = on; }
     int tempo_percent() const { return tempo_percent_; }
 
+    // ---- Evaluation ----
+    // Loads a net file for later searches; the embedded net's name (or an empty path) selects the
+    // embedded net. On a problem returns it and keeps the net in use.
+    [[nodiscard]] std::optional<std::string> set_eval_file(const std::string& path);
+    const std::string& eval_file() const { return eval_file_; }
+    // "Use NNUE": the net (on, the default) or the fitted hand-crafted evaluation (off).
+    void set_use_nnue(bool on) { use_nnue_ = on; }
+    bool use_nnue() const { return use_nnue_; }
+    // The net searches use, or none when the hand-crafted evaluation is selected.
+    const nnue::Network* net() const { return use_nnue_ ? net_.get() : nullptr; }
+
     // ---- Searching ----
     // Starts a search of the current position in the background; it ends with callbacks.on_bestmove.
     void go(const SearchLimits& limits, const std::vector<Move>& searchmoves, SearchCallbacks callbacks);
@@ -101,6 +112,9 @@ private:
     int tempo_percent_ = 100;
     StrengthLimit strength_;
     SyzygyConfig syzygy_;
+    std::shared_ptr<const nnue::Network> net_;
+    std::string eval_file_;
+    bool use_nnue_ = true;
     TranspositionTable tt_;
     ThreadPool threads_;
 };

@@ -9,6 +9,9 @@ std::vector<TempoRow> tempo_experiment(Engine& engine, const std::vector<std::st
                                        int tempo_percent) {
     std::vector<TempoRow> rows(std::size_t(max_depth) + 1);
     std::vector<double> score_sum(rows.size()), change_sum(rows.size());
+    // The experiment is the hand-crafted evaluation's: its tempo is one of its fitted weights.
+    const bool used_nnue = engine.use_nnue();
+    engine.set_use_nnue(false);
     engine.set_tempo_percent(tempo_percent);
     for (const std::string& fen : fens) {
         if (engine.set_position(fen, {})) continue;
@@ -33,6 +36,7 @@ std::vector<TempoRow> tempo_experiment(Engine& engine, const std::vector<std::st
         }
     }
     engine.set_tempo_percent(100);
+    engine.set_use_nnue(used_nnue);
     for (int d = 1; d <= max_depth; ++d) {
         TempoRow& row = rows[std::size_t(d)];
         row.depth = d;

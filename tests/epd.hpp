@@ -1,6 +1,8 @@
-// Reads perft suites in the `FEN ;D1 n ;D2 n ...` format.
+// Reads perft suites in the `FEN ;D1 n ;D2 n ...` format, and mirrors FENs.
 #pragma once
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <sstream>
@@ -44,6 +46,28 @@ inline std::vector<PerftCase> read_perft_suite(const std::string& file) {
         cases.push_back(std::move(c));
     }
     return cases;
+}
+
+// The same position with colours swapped and the board turned upside down.
+inline std::string mirrored_fen(const std::string& fen) {
+    std::stringstream in(fen);
+    std::string board, side, castling, ep, rest;
+    in >> board >> side >> castling >> ep;
+    std::getline(in, rest);
+    std::vector<std::string> ranks;
+    std::stringstream b(board);
+    for (std::string r; std::getline(b, r, '/');) ranks.push_back(r);
+    std::reverse(ranks.begin(), ranks.end());
+    std::string out;
+    for (std::size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
+    auto swap_case = [](std::string s) {
+        for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+        return s;
+    };
+    out = swap_case(out) + (side == "w" ? " b " : " w ");
+    out += castling == "-" ? "-" : swap_case(castling);
+    out += ' ' + (ep == "-" ? ep : std::string{ep[0], char('1' + '8' - ep[1])});
+    return out + rest;
 }
 
 }  // namespace sente::test

@@ -16,39 +16,13 @@
 
 using namespace sente;
 
-namespace {
-
-// The same position with colours swapped and the board turned upside down.
-std::string mirrored_fen(const std::string& fen) {
-    std::stringstream in(fen);
-    std::string board, side, castling, ep, rest;
-    in >> board >> side >> castling >> ep;
-    std::getline(in, rest);
-    std::vector<std::string> ranks;
-    std::stringstream b(board);
-    for (std::string r; std::getline(b, r, '/');) ranks.push_back(r);
-    std::reverse(ranks.begin(), ranks.end());
-    std::string out;
-    for (std::size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
-    auto swap_case = [](std::string s) {
-        for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
-        return s;
-    };
-    out = swap_case(out) + (side == "w" ? " b " : " w ");
-    out += castling == "-" ? "-" : swap_case(castling);
-    out += ' ' + (ep == "-" ? ep : std::string{ep[0], char('1' + '8' - ep[1])});
-    return out + rest;
-}
-
-}  // namespace
-
 TEST_CASE("Eval: a position and its colour-flipped mirror score the same", "[eval]") {
     int checked = 0;
     for (const char* file : {"standard.epd", "tricky.epd"}) {
         for (const auto& c : test::read_perft_suite(file)) {
             Position pos, mirror;
             REQUIRE_FALSE(pos.set_fen(c.fen));
-            std::string m = mirrored_fen(c.fen);
+            std::string m = test::mirrored_fen(c.fen);
             INFO(c.fen << "  /  " << m);
             REQUIRE_FALSE(mirror.set_fen(m));
             CHECK(eval::evaluate(pos) == eval::evaluate(mirror));

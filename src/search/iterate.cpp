@@ -52,6 +52,8 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
 void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves, const SearchCallbacks* callbacks) {
     pos_ = root;
     ply_ = 0;
+    net_ = shared_.config.net.get();
+    if (net_) accumulators_.reset(*net_, pos_);
     nodes_ = 0;
     tb_hits_ = 0;
     completed_depth_ = 0;

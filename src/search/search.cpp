@@ -6,6 +6,7 @@
 
 #include "core/movegen.hpp"
 #include "eval/eval.hpp"
+#include "nnue/params.hpp"
 #include "search/movepick.hpp"
 #include "search/params.hpp"
 #include "search/syzygy.hpp"
@@ -54,13 +55,17 @@ void Worker::clear() {
     pawn_cache_.clear();
 }
 
-Value Worker::evaluate() { return eval::evaluate(pos_, shared_.config.tempo_percent, &pawn_cache_); }
+Value Worker::evaluate() {
+    if (!net_) return eval::evaluate(pos_, shared_.config.tempo_percent, &pawn_cache_);
+    return nnue::evaluate_with_tempo(accumulators_.evaluate(*net_, pos_), shared_.config.tempo_percent);
+}
 
 void Worker::play(Move m) {
     Stack& ss = frame(ply_);
     ss.current_move = m;
     ss.moved_piece = pos_.moved_piece(m);
     ss.continuation = continuation_history_.at(ss.moved_piece, m.to());
+    if (net_) accumulators_.push(nnue::delta_of(pos_, m));
     pos_.make_move(m);
     shared_.tt.prefetch(pos_.key());
     ++ply_;
@@ -70,6 +75,24 @@ void Worker::play(Move m) {
 void Worker::take_back(Move m) {
     --ply_;
     pos_.unmake_move(m);
+    if (net_) accumulators_.pop();
+}
+
+void Worker::play_null() {
+    Stack& ss = frame(ply_);
+    ss.current_move = Move::null();
+    ss.moved_piece = NoPiece;
+    ss.continuation = continuation_history_.at(NoPiece, A1);
+    if (net_) accumulators_.push(nnue::Delta{});
+    pos_.make_null_move();
+    ++ply_;
+    count_node();
+}
+
+void Worker::take_back_null() {
+    --ply_;
+    pos_.unmake_null_move();
+    if (net_) accumulators_.pop();
 }
 
 void Worker::update_pv(Move m) {
@@ -247,15 +270,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             && frame(ply_ - 1).current_move != Move::null() && pos_.has_non_pawn_material(us)
             && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
             int r = NullBase + depth / NullDepthDivisor + std::min(NullEvalMax, (eval - beta) / NullEvalDivisor);
-            ss.current_move = Move::null();
-            ss.moved_piece = NoPiece;
-            ss.continuation = continuation_history_.at(NoPiece, A1);
-            pos_.make_null_move();
-            ++ply_;
-            count_node();
+            play_null();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r - 1, !cut_node);
-            --ply_;
-            pos_.unmake_null_move();
+            take_back_null();
             if (stopped()) return VALUE_DRAW;
             if (v >= beta) return v >= VALUE_TB_WIN_IN_MAX_PLY ? beta : v;  // unproven wins are not trusted
         }

@@ -17,6 +17,7 @@
 #include "search/strength.hpp"
 #include "search/tt.hpp"
 #include "eval/eval.hpp"
+#include "nnue/accumulator.hpp"
 
 namespace sente {
 
@@ -50,6 +51,8 @@ struct SyzygyConfig {
 struct SearchConfig {
     int multipv = 1;
     int tempo_percent = 100;  // scale of the evaluation's tempo bonus
+    // The network that evaluates; none: the hand-crafted evaluation ("Use NNUE" off).
+    std::shared_ptr<const nnue::Network> net;
     std::int64_t move_overhead_ms = 0;
     std::vector<Move> searchmoves;  // empty: all legal moves
     StrengthLimit strength;         // UCI_LimitStrength: the move is chosen among multipv lines
@@ -134,6 +137,8 @@ private:
     }
     void count_tb_hit() { tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void take_back(Move m);
+    void play_null();
+    void take_back_null();
     void update_pv(Move m);
     void check_limits();
     // After a cut-off: rewards the move that cut off and penalises the moves tried before it.
@@ -181,6 +186,8 @@ private:
     CorrectionHistory pawn_correction_;
     CorrectionHistory material_correction_;
     eval::PawnCache pawn_cache_;
+    const nnue::Network* net_ = nullptr;  // the search's net, or none
+    nnue::AccumulatorStack accumulators_;
 };
 
 // Search threads, parked on a condition variable between searches.

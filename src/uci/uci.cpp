@@ -9,6 +9,8 @@
 #include "datagen.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
+#include "nnue/accumulator.hpp"
+#include "nnue/params.hpp"
 #include "uci/perft_report.hpp"
 #include "version.hpp"
 
@@ -114,6 +116,12 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
     options_.add_spin("SyzygyProbeDepth", 1, 1, 100, [this](long long d) { engine_.set_syzygy_probe_depth(int(d)); });
     options_.add_check("Syzygy50MoveRule", true, [this](bool on) { engine_.set_syzygy_rule50(on); });
     options_.add_spin("SyzygyProbeLimit", 7, 0, 7, [this](long long n) { engine_.set_syzygy_probe_limit(int(n)); });
+    // The evaluation, as Stockfish 12 to 15 name its options: the net, and the hand-crafted one.
+    options_.add_check("Use NNUE", true, [this](bool on) { engine_.set_use_nnue(on); });
+    options_.add_string("EvalFile", nnue::embedded_name(), [this](const std::string& path) {
+        if (auto problem = engine_.set_eval_file(path)) error(*problem + "; still using " + engine_.eval_file());
+        else info_string("NNUE evaluation using " + engine_.eval_file());
+    });
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
     options_.add_spin("Tempo", 100, 0, 400, [this](long long p) { engine_.set_tempo_percent(int(p)); });
     options_.hide("Tempo");
@@ -389,6 +397,12 @@ void UciLoop::cmd_genfens(const Tokens& args) {
 
 void UciLoop::cmd_eval() {
     const Position& pos = engine_.position();
+    if (const nnue::Network* net = engine_.net()) {
+        const Value raw = nnue::evaluate(*net, pos);
+        out_.line("NNUE (" + engine_.eval_file() + "), side to move: " + std::to_string(raw) + " cp, with tempo "
+                  + std::to_string(nnue::evaluate_with_tempo(raw, engine_.tempo_percent())) + " cp");
+        out_.line("The hand-crafted evaluation, not in use (Use NNUE is on):");
+    }
     eval::Breakdown t = eval::breakdown(pos, engine_.tempo_percent());
     char buf[160];
     out_.line("      Term    |    White    |    Black    |    Total");

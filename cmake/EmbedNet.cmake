@@ -1,0 +1,21 @@
+# Writes a C++ source holding a net file's bytes, so that the default net is part of the binary:
+#   cmake -DNET=path/to/file.nnue -DOUT=embedded_net.cpp -P EmbedNet.cmake
+# A generated array rather than assembler (.incbin): it builds with every compiler and cross
+# compiler the same way, and the path is resolved here, not at assembly time.
+file(READ "${NET}" hex HEX)
+string(LENGTH "${hex}" digits)
+math(EXPR size "${digits} / 2")
+string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+string(REGEX REPLACE "((0x[0-9a-f][0-9a-f],){32})" "\\1\n" bytes "${bytes}")
+get_filename_component(name "${NET}" NAME)
+file(WRITE "${OUT}.tmp" "// Generated from ${name} by cmake/EmbedNet.cmake: do not edit.
+#include <cstddef>
+namespace sente::nnue::embedded_data {
+extern const char name[] = \"${name}\";
+extern const std::size_t size = ${size};
+alignas(64) extern const unsigned char bytes[] = {
+${bytes}
+};
+}  // namespace sente::nnue::embedded_data
+")
+file(RENAME "${OUT}.tmp" "${OUT}")

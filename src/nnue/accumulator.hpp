@@ -1,0 +1,62 @@
+// The accumulators of a line of play: one per ply, each made from its parent by the pieces the
+// move moved, and only when a node asks for an evaluation (most nodes never do).
+#pragma once
+
+#include <vector>
+
+#include "core/position.hpp"
+#include "nnue/network.hpp"
+
+namespace sente::nnue {
+
+// What a move changes on the board: pieces leaving squares and pieces arriving on them. At most
+// two of each (a capture-promotion removes two and adds one, castling moves two pieces).
+struct Delta {
+    struct Change {
+        Piece piece;
+        Square square;
+    };
+    Change added[2], removed[2];
+    int adds = 0, removes = 0;
+};
+// The changes the legal move m makes to pos (pos before the move).
+Delta delta_of(const Position& pos, Move m);
+
+// Both views' accumulators computed from the board alone.
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+// The child's accumulator: the parent's with the move's changes.
+void apply(const Network& net, const Accumulator& parent, const Delta& delta, Accumulator& child);
+
+// The evaluation of a position by the net from scratch: for tests, tools and the `eval` command.
+Value evaluate(const Network& net, const Position& pos);
+
+// One search thread's line: push a move's delta when making it (an empty one for a null move),
+// pop when taking it back; evaluate() brings the top up to date from the nearest computed ply,
+// or from the board when that is cheaper.
+class AccumulatorStack {
+public:
+    AccumulatorStack() : entries_(MAX_PLY + 8) {}
+
+    void reset(const Network& net, const Position& pos);
+    void push(const Delta& delta) {
+        Entry& e = entries_[++top_];
+        e.delta = delta;
+        e.computed = false;
+    }
+    void pop() { --top_; }
+    // The evaluation of pos, which must be the position the pushed moves led to.
+    Value evaluate(const Network& net, const Position& pos);
+    const Accumulator& current(const Network& net, const Position& pos);
+    int depth() const { return top_; }
+
+private:
+    struct Entry {
+        Accumulator acc;
+        Delta delta;
+        bool computed = false;
+    };
+    std::vector<Entry> entries_;
+    int top_ = 0;
+};
+
+}  // namespace sente::nnue

@@ -1,0 +1,83 @@
+#include "tune/train_data.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <span>
+
+#include "nnue/network.hpp"
+#include "tune/gamefile.hpp"
+
+namespace sente::train {
+
+PackedPosition pack(const Position& pos, int score, int white_result) {
+    PackedPosition p{};
+    p.occupied = pos.pieces();
+    int i = 0;
+    for (Bitboard b = p.occupied; b; ++i) {
+        const Square s = pop_lsb(b);
+        p.pieces[i / 2] |= std::uint8_t(pos.piece_on(s) << (4 * (i % 2)));
+    }
+    const Color us = pos.side_to_move();
+    p.score = std::int16_t(score);
+    p.result = std::uint8_t(us == White ? white_result : 2 - white_result);
+    p.side_to_move = us;
+    return p;
+}
+
+int features(const PackedPosition& p, int own[32], int other[32]) {
+    const Color us = Color(p.side_to_move);
+    int i = 0;
+    for (Bitboard b = p.occupied; b; ++i) {
+        const Square s = pop_lsb(b);
+        const Piece piece = Piece((p.pieces[i / 2] >> (4 * (i % 2))) & 15);
+        own[i] = nnue::feature_index(us, piece, s);
+        other[i] = nnue::feature_index(~us, piece, s);
+    }
+    return i;
+}
+
+std::optional<Position> unpack(const PackedPosition& p) {
+    // The first 24 bytes are laid out as a game file's start position: unpacked by its reader.
+    std::uint8_t packed[32];
+    for (int i = 0; i < 8; ++i) packed[i] = std::uint8_t(p.occupied >> (8 * i));
+    std::memcpy(packed + 8, p.pieces, 16);
+    packed[24] = std::uint8_t(64 | (p.side_to_move == Black ? 0x80 : 0));
+    packed[25] = 0;
+    packed[26] = 1;
+    packed[27] = 0;
+    std::memset(packed + 28, 64, 4);
+    std::string fen;
+    Position pos;
+    if (games::unpack_position(packed, false, fen) || pos.set_fen(fen)) return std::nullopt;
+    return pos;
+}
+
+std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
+                                      DataSet& data, LoadStats& stats) {
+    games::Reader reader(path);
+    while (auto game = reader.next()) {
+        const bool held_out = validation_every > 0 && stats.games % std::size_t(validation_every) == std::size_t(validation_every - 1);
+        ++stats.games;
+        games::replay(*game, [&](const games::Sample& s) {
+            ++stats.positions;
+            const Position& pos = *s.position;
+            if (s.ply < filter.min_ply) ++stats.early;
+            else if (pos.in_check()) ++stats.in_check;
+            else if (pos.is_capture_or_promotion(s.move)) ++stats.tactical_move;
+            else if (std::abs(s.score) > filter.max_score || is_decisive(s.score)) ++stats.extreme_score;
+            else {
+                (held_out ? data.validation : data.train).push_back(pack(pos, s.score, s.result));
+                ++stats.kept;
+            }
+        });
+    }
+    if (!reader.error().empty()) return reader.error();
+    return std::nullopt;
+}
+
+std::uint64_t fingerprint(const std::vector<PackedPosition>& positions) {
+    return nnue::fnv1a64(std::span(reinterpret_cast<const unsigned char*>(positions.data()),
+                                   positions.size() * sizeof(PackedPosition)));
+}
+
+}  // namespace sente::train

@@ -1,0 +1,54 @@
+// Positions for training the network, read from `sente datagen` game files: each kept position
+// packed in 32 bytes with its search score and the game's result, both from the side to move.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace sente::train {
+
+struct PackedPosition {
+    std::uint64_t occupied;      // bit i: square i holds a piece
+    std::uint8_t pieces[16];     // a Piece per occupied square, in increasing square order, low nibble first
+    std::int16_t score;          // the search score, side to move's view, centipawns
+    std::uint8_t result;         // the game's result for the side to move: 0 loss, 1 draw, 2 win
+    std::uint8_t side_to_move;   // Color
+    std::uint32_t reserved;      // 0: keeps the size a multiple of 8
+};
+static_assert(sizeof(PackedPosition) == 32);
+
+PackedPosition pack(const Position& pos, int score, int white_result);
+// The features of both views: own[] for the side to move, other[] for the other side; returns the
+// number of pieces (features per view).
+int features(const PackedPosition& p, int own[32], int other[32]);
+// The position as a board (castling and en passant are not kept: the net does not see them);
+// nothing when the board is not a legal position (the side not to move in check, say).
+std::optional<Position> unpack(const PackedPosition& p);
+
+// Which positions are kept. A position is dropped when its side to move is in check, when the move
+// played from it captured or promoted (its score is a tactic's, not the position's), when its
+// score is a mate or beyond max_score, or when it comes before min_ply of its game.
+struct Filter {
+    int min_ply = 8;
+    int max_score = 3000;
+};
+struct LoadStats {
+    std::size_t games = 0, positions = 0, kept = 0;
+    std::size_t in_check = 0, tactical_move = 0, extreme_score = 0, early = 0;
+};
+
+struct DataSet {
+    std::vector<PackedPosition> train, validation;
+};
+// Appends the positions of a game file; every validation_every-th game (0: none) goes to
+// validation. Returns the reader's error on a bad file.
+std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
+                                      DataSet& data, LoadStats& stats);
+// A fingerprint of a set of positions, so that a resumed run can check it has the same data.
+std::uint64_t fingerprint(const std::vector<PackedPosition>& positions);
+
+}  // namespace sente::train

@@ -1,0 +1,434 @@
+#include "tune/trainer.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <numbers>
+#include <span>
+#include <thread>
+
+#include "nnue/accumulator.hpp"
+
+namespace sente::train {
+
+namespace {
+
+using nnue::Inputs;
+
+constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
+
+std::uint64_t splitmix(std::uint64_t& state) {
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
+
+// Runs f(begin, end, thread) over [0, n) split into `threads` equal parts, in this thread and
+// threads - 1 others.
+template <typename F>
+void parallel(std::size_t n, int threads, F&& f) {
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back([&, t] { f(n * std::size_t(t) / std::size_t(threads), n * std::size_t(t + 1) / std::size_t(threads), t); });
+    f(0, n / std::size_t(threads), 0);
+    for (std::thread& th : pool) th.join();
+}
+
+// The hidden layer of both views for one position, before activation.
+template <typename T>
+int accumulate(const T* w, int hidden, const PackedPosition& p, T* own_acc, T* other_acc, int own[32], int other[32]) {
+    const Layout l{hidden};
+    const int n = features(p, own, other);
+    std::copy(w + l.feature_bias(), w + l.feature_bias() + hidden, own_acc);
+    std::copy(w + l.feature_bias(), w + l.feature_bias() + hidden, other_acc);
+    for (int k = 0; k < n; ++k) {
+        const T* a = w + std::size_t(own[k]) * std::size_t(hidden);
+        const T* b = w + std::size_t(other[k]) * std::size_t(hidden);
+#pragma omp simd
+        for (int j = 0; j < hidden; ++j) {
+            own_acc[j] += a[j];
+            other_acc[j] += b[j];
+        }
+    }
+    return n;
+}
+
+template <typename T>
+T screlu(T x) {
+    const T c = std::clamp<T>(x, 0, 1);
+    return c * c;
+}
+
+template <typename T>
+T output_of(const T* w, int hidden, const T* own_acc, const T* other_acc) {
+    const Layout l{hidden};
+    const T* ow = w + l.output_weights();
+    T sum = 0;
+#pragma omp simd reduction(+ : sum)
+    for (int j = 0; j < hidden; ++j) sum += screlu(own_acc[j]) * ow[j] + screlu(other_acc[j]) * ow[hidden + j];
+    return sum + w[l.output_bias()];
+}
+
+}  // namespace
+
+std::vector<float> initial_weights(int hidden, std::uint64_t seed) {
+    const Layout l{hidden};
+    std::vector<float> w(l.size(), 0.0f);
+    std::uint64_t state = seed ^ 0x5EA7E5EA7E5EA7EULL;
+    auto uniform = [&](double bound) { return float((double(splitmix(state) >> 11) / double(1ULL << 53) * 2 - 1) * bound); };
+    // Uniform in +-1/sqrt(fan-in) for each layer; the feature biases start where a few pieces
+    // would put a hidden value of a typical size.
+    for (std::size_t i = 0; i < l.feature_bias(); ++i) w[i] = uniform(1 / std::sqrt(32.0));
+    for (std::size_t i = l.feature_bias(); i < l.output_weights(); ++i) w[i] = uniform(0.1) + 0.1f;
+    for (std::size_t i = l.output_weights(); i < l.output_bias(); ++i) w[i] = uniform(1 / std::sqrt(2.0 * hidden));
+    return w;
+}
+
+std::vector<float> weights_of(const nnue::Network& net) {
+    const Layout l{nnue::HiddenSize};
+    std::vector<float> w(l.size());
+    for (std::size_t i = 0; i < l.feature_bias(); ++i) w[i] = float(net.feature_weights[i]) / nnue::QA;
+    for (int j = 0; j < nnue::HiddenSize; ++j) w[l.feature_bias() + std::size_t(j)] = float(net.feature_bias[j]) / nnue::QA;
+    for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
+        w[l.output_weights() + std::size_t(j)] = float(net.output_weights[j]) / nnue::QB;
+    w[l.output_bias()] = float(double(net.output_bias) / double(nnue::OutputUnit));
+    return w;
+}
+
+nnue::Network quantise(const std::vector<float>& weights) {
+    const Layout l{nnue::HiddenSize};
+    nnue::Network net{};
+    auto q = [](float w, int factor) {
+        return std::int16_t(std::lround(std::clamp<double>(w, -nnue::WeightLimit, nnue::WeightLimit) * factor));
+    };
+    for (std::size_t i = 0; i < l.feature_bias(); ++i) net.feature_weights[i] = q(weights[i], nnue::QA);
+    for (int j = 0; j < nnue::HiddenSize; ++j) net.feature_bias[j] = q(weights[l.feature_bias() + std::size_t(j)], nnue::QA);
+    for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
+        net.output_weights[j] = q(weights[l.output_weights() + std::size_t(j)], nnue::QB);
+    net.output_bias = std::int32_t(std::lround(double(weights[l.output_bias()]) * double(nnue::OutputUnit)));
+    return net;
+}
+
+template <typename T>
+double evaluate(const std::vector<T>& weights, int hidden, const PackedPosition& p) {
+    std::vector<T> own_acc(static_cast<std::size_t>(hidden)), other_acc(static_cast<std::size_t>(hidden));
+    int own[32], other[32];
+    accumulate(weights.data(), hidden, p, own_acc.data(), other_acc.data(), own, other);
+    return double(output_of(weights.data(), hidden, own_acc.data(), other_acc.data())) * nnue::OutputScale;
+}
+
+namespace {
+
+// The loss of one position; with a gradient, its gradient is added there. scratch: 2 * hidden.
+template <typename T>
+double sample_loss(const T* w, int hidden, const PackedPosition& p, const Objective& objective, T* g, T* scratch) {
+    const Layout l{hidden};
+    const T* ow = w + l.output_weights();
+    T* own_acc = scratch;
+    T* other_acc = scratch + hidden;
+    int own[32], other[32];
+    const int n = accumulate(w, hidden, p, own_acc, other_acc, own, other);
+    const double cp = double(output_of(w, hidden, own_acc, other_acc)) * nnue::OutputScale;
+    const double predicted = sigmoid(cp / objective.scale);
+    const double target = objective.lambda * p.result / 2.0 + (1 - objective.lambda) * sigmoid(p.score / objective.scale);
+    if (!g) return (predicted - target) * (predicted - target);
+
+    // Back through the sigmoid and the output scale to the output, then to both hidden layers
+    // (d screlu(a) / da = 2a inside the clip, 0 outside), then to the active feature columns.
+    const T dy = T(2 * (predicted - target) * predicted * (1 - predicted) * nnue::OutputScale / objective.scale);
+    g[l.output_bias()] += dy;
+    T* gow = g + l.output_weights();
+    T* gb = g + l.feature_bias();
+#pragma omp simd
+    for (int j = 0; j < hidden; ++j) {
+        const T a = own_acc[j], b = other_acc[j];
+        gow[j] += dy * screlu(a);
+        gow[hidden + j] += dy * screlu(b);
+        own_acc[j] = a > 0 && a < 1 ? dy * ow[j] * 2 * a : T(0);
+        other_acc[j] = b > 0 && b < 1 ? dy * ow[hidden + j] * 2 * b : T(0);
+        gb[j] += own_acc[j] + other_acc[j];
+    }
+    for (int k = 0; k < n; ++k) {
+        T* ga = g + std::size_t(own[k]) * std::size_t(hidden);
+        T* gc = g + std::size_t(other[k]) * std::size_t(hidden);
+#pragma omp simd
+        for (int j = 0; j < hidden; ++j) ga[j] += own_acc[j];
+#pragma omp simd
+        for (int j = 0; j < hidden; ++j) gc[j] += other_acc[j];
+    }
+    return (predicted - target) * (predicted - target);
+}
+
+}  // namespace
+
+template <typename T>
+double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions, std::size_t count,
+                         const Objective& objective, std::vector<T>* gradient) {
+    std::vector<T> scratch(2 * std::size_t(hidden));
+    double total = 0;
+    for (std::size_t i = 0; i < count; ++i)
+        total += sample_loss(weights.data(), hidden, positions[i], objective, gradient ? gradient->data() : nullptr,
+                             scratch.data());
+    return total;
+}
+
+template double evaluate(const std::vector<float>&, int, const PackedPosition&);
+template double evaluate(const std::vector<double>&, int, const PackedPosition&);
+template double loss_and_gradient(const std::vector<float>&, int, const PackedPosition*, std::size_t,
+                                  const Objective&, std::vector<float>*);
+template double loss_and_gradient(const std::vector<double>&, int, const PackedPosition*, std::size_t,
+                                  const Objective&, std::vector<double>*);
+
+double fit_scale(const std::vector<PackedPosition>& positions) {
+    // Every 8th position is plenty for one number; golden-section search on log(scale).
+    auto error = [&](double scale) {
+        double sum = 0;
+        std::size_t n = 0;
+        for (std::size_t i = 0; i < positions.size(); i += 8, ++n) {
+            const double d = sigmoid(positions[i].score / scale) - positions[i].result / 2.0;
+            sum += d * d;
+        }
+        return n ? sum / double(n) : 0.0;
+    };
+    double lo = std::log(20.0), hi = std::log(2000.0);
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo), fa = error(std::exp(a)), fb = error(std::exp(b));
+    for (int i = 0; i < 60; ++i) {
+        if (fa < fb) hi = b, b = a, fb = fa, a = hi - phi * (hi - lo), fa = error(std::exp(a));
+        else lo = a, a = b, fa = fb, b = lo + phi * (hi - lo), fb = error(std::exp(b));
+    }
+    return std::exp((lo + hi) / 2);
+}
+
+// ---- Trainer -------------------------------------------------------------------------------------
+
+Trainer::Trainer(const Options& options, const DataSet& data, std::vector<float> weights)
+    : options_(options), data_(data), layout_{int(weights.size() == Layout{nnue::HiddenSize}.size() ? nnue::HiddenSize : 0)},
+      weights_(std::move(weights)), m_(weights_.size(), 0.0f), v_(weights_.size(), 0.0f),
+      gradients_(std::size_t(std::max(1, options.threads)), std::vector<float>(weights_.size())) {
+    // Any hidden size whose layout matches the weights (tests train tiny nets).
+    for (int h = 1; layout_.hidden == 0 && h <= 4096; ++h)
+        if (Layout{h}.size() == weights_.size()) layout_.hidden = h;
+}
+
+double Trainer::learning_rate(int epoch) const {
+    if (options_.epochs <= 1) return options_.lr;
+    const double progress = double(epoch) / double(options_.epochs - 1);
+    return options_.lr_final + 0.5 * (options_.lr - options_.lr_final) * (1 + std::cos(std::numbers::pi * progress));
+}
+
+double Trainer::step(const PackedPosition* const* batch, std::size_t count, double lr) {
+    const int threads = int(gradients_.size());
+    std::vector<double> losses(std::size_t(threads), 0.0);
+    parallel(count, threads, [&](std::size_t begin, std::size_t end, int t) {
+        std::vector<float>& g = gradients_[std::size_t(t)];
+        std::fill(g.begin(), g.end(), 0.0f);
+        std::vector<float> scratch(2 * std::size_t(layout_.hidden));
+        for (std::size_t i = begin; i < end; ++i)
+            losses[std::size_t(t)] +=
+                sample_loss(weights_.data(), layout_.hidden, *batch[i], options_.objective, g.data(), scratch.data());
+    });
+    ++steps_;
+    const double correction1 = 1 - std::pow(Beta1, double(steps_)), correction2 = 1 - std::pow(Beta2, double(steps_));
+    const std::size_t biases_from = layout_.feature_bias(), output_weights_from = layout_.output_weights(),
+                      output_bias = layout_.output_bias();
+    parallel(weights_.size(), threads, [&](std::size_t begin, std::size_t end, int) {
+        for (std::size_t i = begin; i < end; ++i) {
+            float g = 0;
+            for (const std::vector<float>& part : gradients_) g += part[i];
+            g /= float(count);
+            m_[i] = float(Beta1 * m_[i] + (1 - Beta1) * g);
+            v_[i] = float(Beta2 * v_[i] + (1 - Beta2) * double(g) * g);
+            // Decoupled weight decay (AdamW) on weights, not biases; every weight but the output
+            // bias held to what the quantisation can hold.
+            const bool is_weight = i < biases_from || (i >= output_weights_from && i < output_bias);
+            double w = weights_[i];
+            if (is_weight) w -= lr * options_.weight_decay * w;
+            w -= lr * (m_[i] / correction1) / (std::sqrt(v_[i] / correction2) + Epsilon);
+            if (i != output_bias) w = std::clamp(w, -nnue::WeightLimit, nnue::WeightLimit);
+            weights_[i] = float(w);
+        }
+    });
+    double total = 0;
+    for (double l : losses) total += l;
+    return total;
+}
+
+double Trainer::train_epoch(const std::function<void(const Progress&)>& progress) {
+    const std::vector<PackedPosition>& train = data_.train;
+    // A fresh shuffle each epoch, from the seed and the epoch alone, so that a resumed run shuffles
+    // as the uninterrupted one did.
+    std::vector<const PackedPosition*> order(train.size());
+    for (std::size_t i = 0; i < train.size(); ++i) order[i] = &train[i];
+    std::uint64_t state = options_.seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(epoch_ + 1);
+    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[splitmix(state) % i]);
+
+    const double lr = learning_rate(epoch_);
+    const auto start = std::chrono::steady_clock::now();
+    auto last_report = start;
+    double loss_sum = 0;
+    const std::size_t batch = std::size_t(std::max(1, options_.batch));
+    for (std::size_t first = 0; first < order.size(); first += batch) {
+        const std::size_t count = std::min(batch, order.size() - first);
+        // The loss before the step, from the same pass over the batch as its gradient.
+        loss_sum += step(order.data() + first, count, lr);
+        const auto now = std::chrono::steady_clock::now();
+        if (progress && (now - last_report > std::chrono::seconds(1) || first + count == order.size())) {
+            last_report = now;
+            progress({epoch_ + 1, first + count, order.size(), loss_sum / double(first + count),
+                      std::chrono::duration<double>(now - start).count()});
+        }
+    }
+    ++epoch_;
+    return order.empty() ? 0.0 : loss_sum / double(order.size());
+}
+
+double Trainer::loss_of(const std::vector<PackedPosition>& positions) const {
+    if (positions.empty()) return 0;
+    const int threads = int(gradients_.size());
+    std::vector<double> losses(std::size_t(threads), 0.0);
+    parallel(positions.size(), threads, [&](std::size_t begin, std::size_t end, int t) {
+        losses[std::size_t(t)] = loss_and_gradient<float>(weights_, layout_.hidden, positions.data() + begin, end - begin,
+                                                          options_.objective, nullptr);
+    });
+    double total = 0;
+    for (double l : losses) total += l;
+    return total / double(positions.size());
+}
+
+double Trainer::validation_loss() const { return loss_of(data_.validation); }
+
+// ---- Checkpoints ---------------------------------------------------------------------------------
+//
+// A checkpoint is this run's whole state, little-endian as the host writes it (checkpoints stay on
+// the machine that trains): magic "SNTC", version, the options, the epoch and step counts, the
+// data's sizes and fingerprints, then weights and both Adam moments as floats, and an FNV-1a
+// checksum of all of it. It is written to a temporary file and renamed, so that a kill during
+// the write leaves the previous checkpoint whole.
+
+namespace {
+
+constexpr char CheckpointMagic[4] = {'S', 'N', 'T', 'C'};
+constexpr std::uint32_t CheckpointVersion = 1;
+
+struct CheckpointHeader {
+    char magic[4];
+    std::uint32_t version;
+    std::uint32_t hidden;
+    std::int32_t epochs, batch, threads, epoch;
+    std::int32_t reserved;
+    double lambda, scale, lr, lr_final, weight_decay;
+    std::uint64_t seed, steps;
+    std::uint64_t train_size, validation_size, train_fingerprint, validation_fingerprint;
+};
+
+}  // namespace
+
+std::optional<std::string> Trainer::save_checkpoint(const std::string& path) const {
+    CheckpointHeader h{};
+    std::memcpy(h.magic, CheckpointMagic, 4);
+    h.version = CheckpointVersion;
+    h.hidden = std::uint32_t(layout_.hidden);
+    h.epochs = options_.epochs, h.batch = options_.batch, h.threads = int(gradients_.size()), h.epoch = epoch_;
+    h.lambda = options_.objective.lambda, h.scale = options_.objective.scale;
+    h.lr = options_.lr, h.lr_final = options_.lr_final, h.weight_decay = options_.weight_decay;
+    h.seed = options_.seed, h.steps = steps_;
+    h.train_size = data_.train.size(), h.validation_size = data_.validation.size();
+    h.train_fingerprint = fingerprint(data_.train), h.validation_fingerprint = fingerprint(data_.validation);
+
+    std::vector<unsigned char> bytes(sizeof h);
+    std::memcpy(bytes.data(), &h, sizeof h);
+    for (const std::vector<float>* v : {&weights_, &m_, &v_}) {
+        const auto* raw = reinterpret_cast<const unsigned char*>(v->data());
+        bytes.insert(bytes.end(), raw, raw + v->size() * sizeof(float));
+    }
+    const std::uint64_t sum = nnue::fnv1a64(bytes);
+    const auto* raw_sum = reinterpret_cast<const unsigned char*>(&sum);
+    bytes.insert(bytes.end(), raw_sum, raw_sum + sizeof sum);
+
+    const std::string temporary = path + ".part";
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        if (!out.flush()) return "cannot write the checkpoint " + temporary;
+    }
+    if (std::rename(temporary.c_str(), path.c_str()) != 0) return "cannot rename " + temporary + " to " + path;
+    return std::nullopt;
+}
+
+std::optional<std::string> Trainer::load_checkpoint(const std::string& path, const DataSet& data,
+                                                    std::optional<Trainer>& out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot open the checkpoint " + path;
+    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CheckpointHeader h;
+    if (bytes.size() < sizeof h + 8) return path + " is too short for a checkpoint";
+    std::memcpy(&h, bytes.data(), sizeof h);
+    if (std::memcmp(h.magic, CheckpointMagic, 4) != 0 || h.version != CheckpointVersion)
+        return path + " is not a checkpoint of this trainer";
+    const std::size_t params = Layout{int(h.hidden)}.size();
+    if (h.hidden == 0 || h.hidden > 4096 || bytes.size() != sizeof h + 3 * params * sizeof(float) + 8)
+        return path + " has the wrong size for its hidden size";
+    std::uint64_t sum;
+    std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
+    if (sum != nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8))) return path + ": checksum mismatch (corrupted)";
+    if (h.train_size != data.train.size() || h.validation_size != data.validation.size()
+        || h.train_fingerprint != fingerprint(data.train) || h.validation_fingerprint != fingerprint(data.validation))
+        return path + " was written for other data (give the same --data files and filters)";
+
+    Options o;
+    o.epochs = h.epochs, o.batch = h.batch, o.threads = h.threads;
+    o.objective.lambda = h.lambda, o.objective.scale = h.scale;
+    o.lr = h.lr, o.lr_final = h.lr_final, o.weight_decay = h.weight_decay, o.seed = h.seed;
+    std::vector<float> arrays[3];
+    const unsigned char* p = bytes.data() + sizeof h;
+    for (std::vector<float>& a : arrays) {
+        a.resize(params);
+        std::memcpy(a.data(), p, params * sizeof(float));
+        p += params * sizeof(float);
+    }
+    out.emplace(o, data, std::move(arrays[0]));
+    out->m_ = std::move(arrays[1]);
+    out->v_ = std::move(arrays[2]);
+    out->epoch_ = h.epoch;
+    out->steps_ = h.steps;
+    return std::nullopt;
+}
+
+// ---- Reports -------------------------------------------------------------------------------------
+
+double largest_quantisation_error(const std::vector<float>& weights, const nnue::Network& net,
+                                  const std::vector<PackedPosition>& positions) {
+    double largest = 0;
+    for (const PackedPosition& p : positions) {
+        const std::optional<Position> pos = unpack(p);
+        if (!pos) continue;
+        const double exact = evaluate(weights, nnue::HiddenSize, p);
+        const Value quantised = nnue::evaluate(net, *pos);
+        largest = std::max(largest, std::abs(exact - quantised));
+    }
+    return largest;
+}
+
+double side_to_move_value(const nnue::Network& net, const std::vector<PackedPosition>& positions) {
+    double sum = 0;
+    std::size_t count = 0;
+    for (PackedPosition p : positions) {
+        const std::optional<Position> pos = unpack(p);
+        p.side_to_move ^= 1;
+        const std::optional<Position> swapped = unpack(p);
+        if (!pos || !swapped || pos->in_check() || swapped->in_check()) continue;
+        sum += (nnue::evaluate(net, *pos) + nnue::evaluate(net, *swapped)) / 2.0;
+        ++count;
+    }
+    return count ? sum / double(count) : 0.0;
+}
+
+}  // namespace sente::train

@@ -1,0 +1,248 @@
+// The network: incremental accumulators against a full refresh, the integer inference against
+// the trainer's float model, the net file's validation, and the EvalFile option.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "core/movegen.hpp"
+#include "epd.hpp"
+#include "nnue/accumulator.hpp"
+#include "nnue/network.hpp"
+#include "process.hpp"
+#include "tune/trainer.hpp"
+
+using namespace sente;
+
+namespace {
+
+bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
+    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::HiddenSize, &b.values[0][0]);
+}
+
+std::vector<unsigned char> embedded_bytes() { return nnue::encode(nnue::embedded()); }
+
+std::string write_temp(const std::string& name, const std::vector<unsigned char>& bytes) {
+    const std::string path = (std::filesystem::temp_directory_path() / ("sente-test-" + std::to_string(::getpid()) + "-" + name)).string();
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return path;
+}
+
+// Recomputes the file's checksum after an edit, so that a later check is what refuses it.
+void reseal(std::vector<unsigned char>& bytes) {
+    const std::uint64_t sum = nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8));
+    for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + std::size_t(i)] = (unsigned char)(sum >> (8 * i));
+}
+
+}  // namespace
+
+TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move of random playouts", "[nnue]") {
+    const nnue::Network& net = nnue::embedded();
+    std::vector<std::pair<std::string, bool>> starts;
+    for (const char* file : {"standard.epd", "tricky.epd"})
+        for (const auto& c : test::read_perft_suite(file)) starts.emplace_back(c.fen, false);
+    for (const char* file : {"chess960.epd", "tricky960.epd"})
+        for (const auto& c : test::read_perft_suite(file)) starts.emplace_back(c.fen, true);
+    REQUIRE(starts.size() > 1000);
+
+#ifdef SENTE_SANITIZED
+    constexpr int Playouts = 1000;
+#else
+    constexpr int Playouts = 10000;
+#endif
+    std::mt19937_64 rng(2024);
+    int castles[2] = {}, en_passant = 0, promotions[6] = {}, captures = 0, nulls = 0, takebacks = 0, checked = 0;
+    nnue::AccumulatorStack stack;
+    for (int game = 0; game < Playouts; ++game) {
+        const auto& [fen, chess960] = starts[rng() % starts.size()];
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(fen, chess960));
+        stack.reset(net, pos);
+        std::vector<Move> line;  // Move::null() for a null move
+        for (int step = 0; step < 80; ++step) {
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+            const auto roll = rng() % 100;
+            if (!line.empty() && (roll < 15 || moves.size() == 0)) {
+                const Move m = line.back();
+                line.pop_back();
+                if (m == Move::null()) pos.unmake_null_move();
+                else pos.unmake_move(m);
+                stack.pop();
+                ++takebacks;
+            } else if (moves.size() == 0) {
+                break;
+            } else if (roll < 20 && !pos.in_check()) {
+                stack.push(nnue::Delta{});
+                pos.make_null_move();
+                line.push_back(Move::null());
+                ++nulls;
+            } else {
+                // Captures, castling and promotions first when there are any, so that they turn up often.
+                Move m = moves[rng() % moves.size()];
+                for (int tries = 0; tries < 3 && m.kind() == Move::Normal && !pos.is_capture(m); ++tries)
+                    m = moves[rng() % moves.size()];
+                castles[chess960] += m.kind() == Move::Castling;
+                en_passant += m.kind() == Move::EnPassant;
+                if (m.kind() == Move::Promotion) ++promotions[m.promotion()];
+                captures += pos.is_capture(m);
+                stack.push(nnue::delta_of(pos, m));
+                pos.make_move(m);
+                line.push_back(m);
+            }
+            // Evaluate at about half the plies, so that the lazy update also bridges several plies.
+            if (rng() % 2 == 0 || step == 79) {
+                nnue::Accumulator fresh;
+                nnue::refresh(net, pos, fresh);
+                INFO(fen << " after " << line.size() << " plies: " << pos.fen());
+                REQUIRE(same(stack.current(net, pos), fresh));
+                ++checked;
+            }
+        }
+    }
+    INFO("castling " << castles[0] << "/" << castles[1] << ", en passant " << en_passant << ", captures " << captures
+                     << ", nulls " << nulls << ", take-backs " << takebacks);
+    CHECK(castles[0] > 0);
+    CHECK(castles[1] > 0);
+    CHECK(en_passant > 0);
+    for (PieceType pt : {Knight, Bishop, Rook, Queen}) CHECK(promotions[pt] > 0);
+    CHECK(captures > 0);
+    CHECK(nulls > 0);
+    CHECK(checked > Playouts * 30);
+}
+
+TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the same net", "[nnue]") {
+    // The float model of the embedded net has the same weights (dequantised). The integer pass
+    // rounds each activation to 8 bits, by at most half of 256 / QA^2, and truncates the result
+    // to whole centipawns: together at most this many centipawns apart.
+    const nnue::Network& net = nnue::embedded();
+    const std::vector<float> weights = train::weights_of(net);
+    double output_weight_sum = 0;
+    for (std::int16_t w : net.output_weights) output_weight_sum += std::abs(w) / double(nnue::QB);
+    const double Tolerance = nnue::OutputScale * 0.5 * 256 / (nnue::QA * nnue::QA) * output_weight_sum + 1.01;
+    double error_sum = 0;
+    std::mt19937_64 rng(7);
+    int checked = 0;
+    double largest = 0;
+    for (const auto& c : test::read_perft_suite("standard.epd")) {
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(c.fen));
+        for (int ply = 0; ply < 40 && checked < 1000; ++ply) {
+            const train::PackedPosition packed = train::pack(pos, 0, 1);
+            const double exact = train::evaluate(weights, nnue::HiddenSize, packed);
+            const Value integer = nnue::evaluate(net, pos);
+            INFO(pos.fen() << ": float " << exact << ", integer " << integer);
+            REQUIRE(std::abs(exact - integer) <= Tolerance);
+            largest = std::max(largest, std::abs(exact - integer));
+            error_sum += std::abs(exact - integer);
+            ++checked;
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+            if (moves.size() == 0) break;
+            pos.make_move(moves[rng() % moves.size()]);
+        }
+    }
+    CHECK(checked == 1000);
+    // The rounding errors mostly cancel: on average well under a centipawn apart.
+    INFO("largest difference " << largest << " cp, bound " << Tolerance << " cp");
+    CHECK(error_sum / checked < 1.0);
+    CHECK(largest > 0);  // not the same code twice
+}
+
+TEST_CASE("NNUE: a position and its colour-flipped mirror evaluate the same", "[nnue]") {
+    const nnue::Network& net = nnue::embedded();
+    int checked = 0;
+    for (const auto& c : test::read_perft_suite("standard.epd")) {
+        Position pos, mirror;
+        REQUIRE_FALSE(pos.set_fen(c.fen));
+        REQUIRE_FALSE(mirror.set_fen(test::mirrored_fen(c.fen)));
+        CHECK(nnue::evaluate(net, pos) == nnue::evaluate(net, mirror));
+        ++checked;
+    }
+    CHECK(checked == 128);
+}
+
+TEST_CASE("NNUE: the embedded net reads back from its own encoding", "[nnue]") {
+    const std::vector<unsigned char> bytes = embedded_bytes();
+    CHECK(bytes.size() == nnue::FileBytes);
+    const nnue::LoadResult r = nnue::load(bytes);
+    REQUIRE(r.net);
+    CHECK(nnue::encode(*r.net) == bytes);
+    CHECK(nnue::embedded_name().ends_with(".nnue"));
+}
+
+TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is refused", "[nnue]") {
+    const std::vector<unsigned char> good = embedded_bytes();
+    auto refused = [](const std::vector<unsigned char>& bytes, const std::string& reason) {
+        const nnue::LoadResult r = nnue::load(bytes);
+        INFO(r.error);
+        CHECK_FALSE(r.net);
+        CHECK(r.error.find(reason) != std::string::npos);
+    };
+    refused({}, "not a Sente net file");
+    refused(std::vector<unsigned char>(good.begin(), good.begin() + 1000), "cut short");
+    std::vector<unsigned char> longer = good;
+    longer.push_back(0);
+    refused(longer, "bytes");
+    std::vector<unsigned char> flipped = good;
+    flipped[good.size() / 2] ^= 0x10;
+    refused(flipped, "checksum");
+    std::vector<unsigned char> magic = good;
+    magic[0] = 'X';
+    refused(magic, "not a Sente net file");
+    // Header fields: version, architecture, hidden size, QA, QB, scale, each resealed.
+    const char* names[] = {"format version", "architecture", "hidden size", "QA", "QB", "output scale"};
+    for (int field = 0; field < 6; ++field) {
+        std::vector<unsigned char> other = good;
+        other[4 + 4 * std::size_t(field)] ^= 0x02;
+        reseal(other);
+        refused(other, names[field]);
+    }
+    CHECK_FALSE(nnue::load_file("/nonexistent/sente.nnue").net);
+}
+
+TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, and keeps the net in use", "[nnue][uci]") {
+    // A net that differs from the embedded one: every output weight negated.
+    auto other = std::make_unique<nnue::Network>(nnue::embedded());
+    for (std::int16_t& w : other->output_weights) w = std::int16_t(-w);
+    other->output_bias = -other->output_bias;
+    const std::string good = write_temp("other.nnue", nnue::encode(*other));
+    std::vector<unsigned char> cut = nnue::encode(*other);
+    cut.resize(cut.size() / 2);
+    const std::string bad = write_temp("cut.nnue", cut);
+
+    auto eval_line = [](const std::string& setup) {
+        test::CommandResult r = test::run_sente({}, "uci\n" + setup + "position fen 4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1\neval\nquit\n");
+        std::string nnue_line;
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);)
+            if (line.starts_with("NNUE")) nnue_line = line;
+        return std::make_pair(nnue_line, r.out);
+    };
+    const auto [embedded, embedded_out] = eval_line("");
+    const auto [loaded, loaded_out] = eval_line("setoption name EvalFile value " + good + "\n");
+    const auto [kept, kept_out] = eval_line("setoption name EvalFile value " + good + "\nsetoption name EvalFile value " + bad + "\n");
+    const auto [missing, missing_out] = eval_line("setoption name EvalFile value /nonexistent/x.nnue\n");
+    REQUIRE_FALSE(embedded.empty());
+    CHECK(embedded.find(nnue::embedded_name()) != std::string::npos);
+    CHECK(loaded.find(good) != std::string::npos);
+    CHECK(loaded.substr(loaded.find(':')) != embedded.substr(embedded.find(':')));
+    CHECK(kept == loaded);  // the bad file changed nothing
+    CHECK(missing == embedded);
+    auto count = [](const std::string& out, const std::string& what) {
+        std::size_t n = 0;
+        for (std::size_t at = out.find(what); at != std::string::npos; at = out.find(what, at + 1)) ++n;
+        return n;
+    };
+    CHECK(count(kept_out, "info string error:") == 1);
+    CHECK(kept_out.find("cut short") != std::string::npos);
+    CHECK(count(missing_out, "info string error:") == 1);
+    // Use NNUE off: no NNUE line, the hand-crafted table only.
+    const auto [off, off_out] = eval_line("setoption name Use NNUE value false\n");
+    CHECK(off.empty());
+    CHECK(off_out.find("Evaluation (side to move)") != std::string::npos);
+    std::remove(good.c_str());
+    std::remove(bad.c_str());
+}

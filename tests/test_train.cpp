@@ -1,0 +1,195 @@
+// The network trainer: its gradient against finite differences, a short run lowering the held-out
+// loss, an interrupted and resumed run equal to an uninterrupted one, and the same seed giving
+// the same net.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "core/movegen.hpp"
+#include "datagen.hpp"
+#include "epd.hpp"
+#include "tune/trainer.hpp"
+
+using namespace sente;
+
+namespace {
+
+std::vector<train::PackedPosition> random_packed(std::size_t wanted, std::uint64_t seed) {
+    std::vector<train::PackedPosition> out;
+    std::mt19937_64 rng(seed);
+    const auto suite = test::read_perft_suite("standard.epd");
+    while (out.size() < wanted) {
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(suite[rng() % suite.size()].fen));
+        for (int ply = 0; ply < 30 && out.size() < wanted; ++ply) {
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+            if (moves.size() == 0) break;
+            pos.make_move(moves[rng() % moves.size()]);
+            out.push_back(train::pack(pos, int(rng() % 600) - 300, int(rng() % 3)));
+        }
+    }
+    return out;
+}
+
+// A small game file of real self-play, made once for the tests that train, removed at exit.
+struct TempFile {
+    std::string path;
+    ~TempFile() { std::filesystem::remove(path); }
+};
+
+const std::string& game_file() {
+    static const TempFile file{[] {
+        const std::string p = (std::filesystem::temp_directory_path() / ("sente-train-test-" + std::to_string(::getpid()) + ".bin")).string();
+        std::filesystem::remove(p);
+        DatagenOptions o;
+        o.out = p;
+        o.games = 40;
+        o.nodes = 300;
+        o.seed = 99;
+        o.threads = 2;
+        std::ostringstream log;
+        REQUIRE(run_datagen(o, log) == 0);
+        return p;
+    }()};
+    return file.path;
+}
+
+train::DataSet load_data() {
+    train::DataSet data;
+    train::LoadStats stats;
+    REQUIRE_FALSE(train::load_games(game_file(), train::Filter{}, 5, data, stats));
+    REQUIRE(data.train.size() > 1000);
+    REQUIRE(data.validation.size() > 100);
+    return data;
+}
+
+}  // namespace
+
+TEST_CASE("Train: the gradient equals finite differences of the loss on a tiny net", "[train]") {
+    constexpr int Hidden = 4;
+    const std::vector<train::PackedPosition> positions = random_packed(12, 5);
+    const train::Objective objective{0.4, 150};
+    std::vector<double> w;
+    for (float x : train::initial_weights(Hidden, 3)) w.push_back(x);
+    // Larger output weights and biases than a fresh net has, so that every term matters.
+    const train::Layout l{Hidden};
+    for (std::size_t i = l.output_weights(); i < l.size(); ++i) w[i] *= 4;
+    std::vector<double> gradient(w.size(), 0.0);
+    train::loss_and_gradient(w, Hidden, positions.data(), positions.size(), objective, &gradient);
+
+    // Every parameter a position touches: the active features' columns, the biases and the output.
+    std::vector<std::size_t> checked;
+    int own[32], other[32];
+    const int n = train::features(positions[0], own, other);
+    for (int k = 0; k < n; ++k)
+        for (int j = 0; j < Hidden; ++j) checked.push_back(std::size_t(own[k]) * Hidden + std::size_t(j));
+    for (std::size_t i = l.feature_bias(); i < l.size(); ++i) checked.push_back(i);
+    int compared = 0;
+    for (std::size_t i : checked) {
+        constexpr double H = 1e-6;
+        std::vector<double> up = w, down = w;
+        up[i] += H, down[i] -= H;
+        const double numeric = (train::loss_and_gradient<double>(up, Hidden, positions.data(), positions.size(), objective, nullptr)
+                                - train::loss_and_gradient<double>(down, Hidden, positions.data(), positions.size(), objective, nullptr))
+                             / (2 * H);
+        INFO("parameter " << i << ": analytic " << gradient[i] << ", numeric " << numeric);
+        CHECK(std::abs(gradient[i] - numeric) <= 1e-6 + 1e-4 * std::abs(numeric));
+        compared += gradient[i] != 0;
+    }
+    CHECK(compared > int(checked.size()) / 2);  // most of them carry a gradient
+}
+
+TEST_CASE("Train: the float gradient used in training follows the double one", "[train]") {
+    const std::vector<train::PackedPosition> positions = random_packed(200, 6);
+    const train::Objective objective{0.3, 200};
+    const std::vector<float> wf = train::initial_weights(16, 4);
+    const std::vector<double> wd(wf.begin(), wf.end());
+    std::vector<float> gf(wf.size(), 0.0f);
+    std::vector<double> gd(wd.size(), 0.0);
+    const double lf = train::loss_and_gradient(wf, 16, positions.data(), positions.size(), objective, &gf);
+    const double ld = train::loss_and_gradient(wd, 16, positions.data(), positions.size(), objective, &gd);
+    CHECK(lf == Approx(ld).epsilon(1e-5));
+    double largest = 0;
+    for (double g : gd) largest = std::max(largest, std::abs(g));
+    for (std::size_t i = 0; i < gd.size(); ++i) CHECK(std::abs(gf[i] - gd[i]) <= 1e-4 * largest);
+}
+
+TEST_CASE("Train: a short run on self-play games lowers the validation loss", "[train]") {
+    const train::DataSet data = load_data();
+    train::Options o;
+    o.epochs = 8;
+    o.batch = 128;
+    o.lr = 0.005;
+    o.threads = 2;
+    o.objective.scale = 200;
+    train::Trainer trainer(o, data, train::initial_weights(nnue::HiddenSize, 1));
+    const double before = trainer.validation_loss();
+    double first_epoch = 0;
+    for (int e = 0; e < o.epochs; ++e) {
+        const double loss = trainer.train_epoch({});
+        if (e == 0) first_epoch = loss;
+        if (e == o.epochs - 1) CHECK(loss < first_epoch);
+    }
+    const double after = trainer.validation_loss();
+    INFO("validation loss " << before << " -> " << after);
+    CHECK(after < before * 0.9);
+}
+
+TEST_CASE("Train: the fitted sigmoid scale is the one the results were drawn with", "[train]") {
+    // Results drawn from a known model: a win with probability sigmoid(score / 180), else a loss.
+    std::vector<train::PackedPosition> positions = random_packed(40000, 8);
+    std::mt19937_64 rng(9);
+    std::uniform_real_distribution<double> uniform(0, 1);
+    for (train::PackedPosition& p : positions) {
+        p.score = std::int16_t(int(rng() % 1601) - 800);
+        p.result = uniform(rng) < 1 / (1 + std::exp(-p.score / 180.0)) ? 2 : 0;
+    }
+    CHECK(train::fit_scale(positions) == Approx(180).epsilon(0.1));
+}
+
+TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, and a seed its net", "[train]") {
+    const train::DataSet data = load_data();
+    train::Options o;
+    o.epochs = 3;
+    o.batch = 300;
+    o.threads = 2;
+    o.seed = 11;
+    auto run = [&](int epochs) {
+        train::Trainer t(o, data, train::initial_weights(nnue::HiddenSize, o.seed));
+        for (int e = 0; e < epochs; ++e) t.train_epoch({});
+        return t;
+    };
+    const std::vector<float> whole = run(3).weights();
+    CHECK(whole == run(3).weights());  // the same seed and threads: the same net
+
+    const std::string path = (std::filesystem::temp_directory_path() / ("sente-train-test-" + std::to_string(::getpid()) + ".ckpt")).string();
+    REQUIRE_FALSE(run(1).save_checkpoint(path));
+    std::optional<train::Trainer> resumed;
+    REQUIRE_FALSE(train::Trainer::load_checkpoint(path, data, resumed));
+    CHECK(resumed->epochs_done() == 1);
+    while (resumed->epochs_done() < o.epochs) resumed->train_epoch({});
+    CHECK(resumed->weights() == whole);
+
+    // A checkpoint for other data, or a damaged one, is refused.
+    train::DataSet fewer = data;
+    fewer.train.pop_back();
+    std::optional<train::Trainer> refused;
+    CHECK(train::Trainer::load_checkpoint(path, fewer, refused).value_or("").find("other data") != std::string::npos);
+    {
+        std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(200);
+        f.put('\x7f');
+    }
+    CHECK(train::Trainer::load_checkpoint(path, data, refused).value_or("").find("checksum") != std::string::npos);
+    std::filesystem::remove(path);
+
+    // A different seed: a different net.
+    o.seed = 12;
+    CHECK(run(3).weights() != whole);
+}
