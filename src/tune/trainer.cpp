@@ -9,6 +9,7 @@
 #include <iterator>
 #include <numbers>
 #include <span>
+#include <stdexcept>
 #include <thread>
 
 #include "nnue/accumulator.hpp"
@@ -210,12 +211,10 @@ double fit_scale(const std::vector<PackedPosition>& positions) {
 // ---- Trainer -------------------------------------------------------------------------------------
 
 Trainer::Trainer(const Options& options, const DataSet& data, std::vector<float> weights)
-    : options_(options), data_(data), layout_{int(weights.size() == Layout{nnue::HiddenSize}.size() ? nnue::HiddenSize : 0)},
-      weights_(std::move(weights)), m_(weights_.size(), 0.0f), v_(weights_.size(), 0.0f),
+    : options_(options), data_(data), layout_{options.hidden}, weights_(std::move(weights)),
+      m_(weights_.size(), 0.0f), v_(weights_.size(), 0.0f),
       gradients_(std::size_t(std::max(1, options.threads)), std::vector<float>(weights_.size())) {
-    // Any hidden size whose layout matches the weights (tests train tiny nets).
-    for (int h = 1; layout_.hidden == 0 && h <= 4096; ++h)
-        if (Layout{h}.size() == weights_.size()) layout_.hidden = h;
+    if (weights_.size() != layout_.size()) throw std::invalid_argument("the weights do not fit the hidden size");
 }
 
 double Trainer::learning_rate(int epoch) const {
@@ -384,6 +383,7 @@ std::optional<std::string> Trainer::load_checkpoint(const std::string& path, con
         return path + " was written for other data (give the same --data files and filters)";
 
     Options o;
+    o.hidden = int(h.hidden);
     o.epochs = h.epochs, o.batch = h.batch, o.threads = h.threads;
     o.objective.lambda = h.lambda, o.objective.scale = h.scale;
     o.lr = h.lr, o.lr_final = h.lr_final, o.weight_decay = h.weight_decay, o.seed = h.seed;

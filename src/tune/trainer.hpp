@@ -22,6 +22,7 @@ struct Objective {
 
 struct Options {
     Objective objective;
+    int hidden = nnue::HiddenSize;  // only the engine's size can be written as a net file
     int epochs = 30;
     int batch = 16384;
     double lr = 0.001;        // at the first epoch, then cosine decay ...
@@ -70,6 +71,7 @@ struct Progress {
 
 class Trainer {
 public:
+    // weights: a layout of options.hidden.
     Trainer(const Options& options, const DataSet& data, std::vector<float> weights);
 
     // One pass over the shuffled training set.
