@@ -77,6 +77,7 @@ std::string Engine::set_syzygy_path(const std::string& paths) {
 std::optional<std::string> Engine::set_eval_file(const std::string& path) {
     threads_.wait();
     if (path.empty() || path == nnue::embedded_name()) {
+        if (eval_file_ != nnue::embedded_name()) new_game();
         net_ = embedded_net();
         eval_file_ = nnue::embedded_name();
         return std::nullopt;
@@ -85,7 +86,15 @@ std::optional<std::string> Engine::set_eval_file(const std::string& path) {
     if (!loaded.net) return loaded.error;
     net_ = std::move(loaded.net);
     eval_file_ = path;
+    new_game();
     return std::nullopt;
+}
+
+void Engine::set_use_nnue(bool on) {
+    if (on == use_nnue_) return;
+    threads_.wait();
+    use_nnue_ = on;
+    new_game();
 }
 
 SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {

@@ -75,7 +75,8 @@ public:
     [[nodiscard]] std::optional<std::string> set_eval_file(const std::string& path);
     const std::string& eval_file() const { return eval_file_; }
     // "Use NNUE": the net (on, the default) or the fitted hand-crafted evaluation (off).
-    void set_use_nnue(bool on) { use_nnue_ = on; }
+    // A change of evaluation clears the table and the histories: they hold the other one's values.
+    void set_use_nnue(bool on);
     bool use_nnue() const { return use_nnue_; }
     // The net searches use, or none when the hand-crafted evaluation is selected.
     const nnue::Network* net() const { return use_nnue_ ? net_.get() : nullptr; }

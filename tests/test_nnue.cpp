@@ -2,15 +2,19 @@
 // the trainer's float model, the net file's validation, and the EvalFile option.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <sstream>
 
 #include "core/movegen.hpp"
 #include "epd.hpp"
 #include "nnue/accumulator.hpp"
 #include "nnue/network.hpp"
+#include "nnue/simd.hpp"
 #include "process.hpp"
 #include "tune/trainer.hpp"
 
@@ -54,6 +58,7 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
 #endif
     std::mt19937_64 rng(2024);
     int castles[2] = {}, en_passant = 0, promotions[6] = {}, captures = 0, nulls = 0, takebacks = 0, checked = 0;
+    int capture_promotions = 0, overlapping_castles = 0;
     nnue::AccumulatorStack stack;
     for (int game = 0; game < Playouts; ++game) {
         const auto& [fen, chess960] = starts[rng() % starts.size()];
@@ -88,7 +93,14 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
                 en_passant += m.kind() == Move::EnPassant;
                 if (m.kind() == Move::Promotion) ++promotions[m.promotion()];
                 captures += pos.is_capture(m);
-                stack.push(nnue::delta_of(pos, m));
+                capture_promotions += m.kind() == Move::Promotion && pos.is_capture(m);
+                const nnue::Delta delta = nnue::delta_of(pos, m);
+                // Chess960 castling where the king lands on the rook's square or the reverse.
+                if (m.kind() == Move::Castling)
+                    for (int i = 0; i < 2; ++i)
+                        for (int j = 0; j < 2; ++j)
+                            overlapping_castles += delta.added[i].square == delta.removed[j].square;
+                stack.push(delta);
                 pos.make_move(m);
                 line.push_back(m);
             }
@@ -109,6 +121,8 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
     CHECK(en_passant > 0);
     for (PieceType pt : {Knight, Bishop, Rook, Queen}) CHECK(promotions[pt] > 0);
     CHECK(captures > 0);
+    CHECK(capture_promotions > 0);
+    CHECK(overlapping_castles > 0);
     CHECK(nulls > 0);
     CHECK(checked > Playouts * 30);
 }
@@ -245,4 +259,42 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     CHECK(off_out.find("Evaluation (side to move)") != std::string::npos);
     std::remove(good.c_str());
     std::remove(bad.c_str());
+}
+
+TEST_CASE("NNUE: the build's vector paths compute what plain integer arithmetic does", "[nnue]") {
+    // The reference, written out here: what every instruction set must reproduce exactly.
+    constexpr int N = nnue::HiddenSize;
+    auto reference_dot = [](const std::int16_t* h, const std::int16_t* w) {
+        std::int64_t sum = 0;
+        for (int i = 0; i < N; ++i) {
+            const std::int64_t v = std::clamp<int>(h[i], 0, nnue::QA);
+            sum += (v * v + 128) / 256 * w[i];
+        }
+        return sum;
+    };
+    std::mt19937_64 rng(3);
+    alignas(64) std::int16_t h[N], w[N], in[N], out[N], a[2][N], b[2][N];
+    const std::int16_t extremes[] = {-32768, -32767, -1, 0, 1, 127, 128, 254, 255, 256, 32767};
+    for (int round = 0; round < 2000; ++round) {
+        for (int i = 0; i < N; ++i) {
+            const bool extreme = rng() % 4 == 0;
+            h[i] = extreme ? extremes[rng() % std::size(extremes)] : std::int16_t(int(rng() % 600) - 150);
+            w[i] = extreme ? extremes[rng() % std::size(extremes)] : std::int16_t(rng());
+            in[i] = std::int16_t(rng());
+            for (int k = 0; k < 2; ++k) a[k][i] = std::int16_t(rng()), b[k][i] = std::int16_t(rng());
+        }
+        REQUIRE(nnue::simd::screlu_dot<N>(h, w, nnue::QA) == reference_dot(h, w));
+        const std::int16_t* adds[2] = {a[0], a[1]};
+        const std::int16_t* subs[2] = {b[0], b[1]};
+        const int n_add = int(rng() % 3), n_sub = int(rng() % 3);
+        nnue::simd::update<N>(out, in, adds, n_add, subs, n_sub);
+        for (int i = 0; i < N; ++i) {
+            // 16-bit wrap-around, as the accumulators define it.
+            int expected = in[i];
+            for (int k = 0; k < n_add; ++k) expected += a[k][i];
+            for (int k = 0; k < n_sub; ++k) expected -= b[k][i];
+            REQUIRE(out[i] == std::int16_t(std::uint16_t(expected & 0xFFFF)));
+        }
+    }
+    SUCCEED(std::string("vector path: ") + nnue::simd::Name);
 }

@@ -166,12 +166,16 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
         return t;
     };
     const std::vector<float> whole = run(3).weights();
-    CHECK(whole == run(3).weights());  // the same seed and threads: the same net
+    CHECK(whole == run(3).weights());  // the same seed: the same net
+    o.threads = 3;
+    CHECK(whole == run(3).weights());  // ... with any number of threads
+    o.threads = 2;
 
     const std::string path = (std::filesystem::temp_directory_path() / ("sente-train-test-" + std::to_string(::getpid()) + ".ckpt")).string();
     REQUIRE_FALSE(run(1).save_checkpoint(path));
     std::optional<train::Trainer> resumed;
-    REQUIRE_FALSE(train::Trainer::load_checkpoint(path, data, resumed));
+    // Resumed with one thread: the shards, not the threads, decide the sums.
+    REQUIRE_FALSE(train::Trainer::load_checkpoint(path, data, 1, resumed));
     CHECK(resumed->epochs_done() == 1);
     while (resumed->epochs_done() < o.epochs) resumed->train_epoch({});
     CHECK(resumed->weights() == whole);
@@ -180,13 +184,24 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     train::DataSet fewer = data;
     fewer.train.pop_back();
     std::optional<train::Trainer> refused;
-    CHECK(train::Trainer::load_checkpoint(path, fewer, refused).value_or("").find("other data") != std::string::npos);
+    CHECK(train::Trainer::load_checkpoint(path, fewer, 2, refused).value_or("").find("other data") != std::string::npos);
     {
         std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
         f.seekp(200);
         f.put('\x7f');
     }
-    CHECK(train::Trainer::load_checkpoint(path, data, refused).value_or("").find("checksum") != std::string::npos);
+    CHECK(train::Trainer::load_checkpoint(path, data, 2, refused).value_or("").find("checksum") != std::string::npos);
+    // A run of another hidden size resumes as itself, and cannot be written as the engine's net.
+    {
+        train::Options tiny = o;
+        tiny.hidden = 4;
+        train::Trainer t(tiny, data, train::initial_weights(4, 1));
+        t.train_epoch({});
+        REQUIRE_FALSE(t.save_checkpoint(path));
+        REQUIRE_FALSE(train::Trainer::load_checkpoint(path, data, 2, refused));
+        CHECK(refused->options().hidden == 4);
+        CHECK_THROWS_AS(train::quantise(refused->weights()), std::invalid_argument);
+    }
     std::filesystem::remove(path);
 
     // A different seed: a different net.

@@ -29,9 +29,13 @@ cp "$dir/a.nnue" "$dir/b.nnue"
 grep -q "resuming $dir/a.nnue.ckpt after epoch 3 of 3" "$dir/b.log" || fail "the resumed run did not say where: $(cat "$dir/b.log")"
 cmp -s "$dir/a.nnue" "$dir/b.nnue" || fail "the resumed run wrote another net"
 
-# --init: training goes on from a net's weights.
+# --init: training goes on from a net's weights, so it starts where the first run ended, far
+# below where random weights start.
 "$train" --data "$dir/games.bin" --epochs 1 --batch 256 --threads 2 --init "$dir/a.nnue" --out "$dir/c.nnue" \
     --validation-every 5 2>"$dir/c.log" || fail "--init failed: $(cat "$dir/c.log")"
+start=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\)$/\1/p' "$dir/c.log")
+awk -v r="$first" -v a="$last" -v c="$start" 'BEGIN { exit !(c != "" && c - a < (r - a) / 4) }' \
+    || fail "--init did not start from the net (random $first, trained $last, --init $start)"
 
 # The engine plays with the trained net: another search than with the embedded net, the same
 # search twice.

@@ -99,7 +99,7 @@ const Accumulator& AccumulatorStack::current(const Network& net, const Position&
     // refresh touches one column per piece.
     int base = top_, cost = 0;
     const int refresh_cost = popcount(pos.pieces());
-    while (!entries_[base].computed && cost < refresh_cost) {
+    while (base > 0 && !entries_[base].computed && cost < refresh_cost) {
         cost += entries_[base].delta.adds + entries_[base].delta.removes;
         --base;
     }

@@ -2,6 +2,7 @@
 // move moved, and only when a node asks for an evaluation (most nodes never do).
 #pragma once
 
+#include <cassert>
 #include <vector>
 
 #include "core/position.hpp"
@@ -39,11 +40,15 @@ public:
 
     void reset(const Network& net, const Position& pos);
     void push(const Delta& delta) {
+        assert(top_ + 1 < int(entries_.size()));
         Entry& e = entries_[++top_];
         e.delta = delta;
         e.computed = false;
     }
-    void pop() { --top_; }
+    void pop() {
+        assert(top_ > 0);
+        --top_;
+    }
     // The evaluation of pos, which must be the position the pushed moves led to.
     Value evaluate(const Network& net, const Position& pos);
     const Accumulator& current(const Network& net, const Position& pos);

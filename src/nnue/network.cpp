@@ -1,6 +1,7 @@
 #include "nnue/network.hpp"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -76,6 +77,15 @@ LoadResult load(std::span<const unsigned char> bytes) {
 }
 
 LoadResult load_file(const std::string& path) {
+    // Only a regular file of a plausible size is read: not a device, a pipe or a huge file.
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) return {nullptr, "cannot open the net file " + path + " (no such file)"};
+    if (!std::filesystem::is_regular_file(path, error)) return {nullptr, path + " is not a regular file"};
+    const auto size = std::filesystem::file_size(path, error);
+    if (error) return {nullptr, "cannot read the size of the net file " + path};
+    if (size > 2 * FileBytes)
+        return {nullptr, path + ": the net file has " + std::to_string(size) + " bytes, this build reads nets of "
+                             + std::to_string(FileBytes)};
     std::ifstream in(path, std::ios::binary);
     if (!in) return {nullptr, "cannot open the net file " + path};
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

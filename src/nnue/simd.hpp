@@ -77,10 +77,11 @@ inline void update(std::int16_t* out, const std::int16_t* in, const std::int16_t
 
 // The output layer's sum over i < N of a(h[i]) * w[i], where the activation a(h) is
 // clamp(h, 0, qa)^2 / 256, rounded (qa <= 255, so it fits 8 bits and the square 16 unsigned bits),
-// and w[i] are 16-bit weights. Every product and the sum fit 32 bits for N up to 4096, so all paths
-// give the same exact integer.
+// and w[i] are 16-bit weights. Every product and the sum fit 32 bits (254 * 32768 * N < 2^31), so
+// all paths give the same exact integer.
 template <int N>
 inline std::int32_t screlu_dot(const std::int16_t* h, const std::int16_t* w, int qa) {
+    static_assert(254LL * 32768 * N < (1LL << 31), "the output sum could overflow 32 bits");
 #if defined(SENTE_NNUE_AVX512)
     const __m512i zero = _mm512_setzero_si512(), top = _mm512_set1_epi16(std::int16_t(qa)),
                   half = _mm512_set1_epi16(128);

@@ -1,4 +1,5 @@
 // sente-train: trains Sente's network on games from `sente datagen` and writes the quantised net.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
         ("lambda", "Share of the game result in the target (the rest is the search score)",
          cxxopts::value<double>()->default_value("0.3"))
         ("scale", "Centipawns per unit of the sigmoid (default: fitted to the results)", cxxopts::value<double>())
-        ("threads", "Threads", cxxopts::value<int>()->default_value(std::to_string(std::max(1u, std::thread::hardware_concurrency()))))
+        ("threads", "Threads", cxxopts::value<int>()->default_value(std::to_string(std::clamp(std::thread::hardware_concurrency(), 1u, 256u))))
         ("seed", "Seed of the initial weights and the shuffles", cxxopts::value<std::uint64_t>()->default_value("1"))
         ("min-ply", "Skip the positions before this ply of each game",
          cxxopts::value<int>()->default_value(std::to_string(filter_defaults.min_ply)))
@@ -124,7 +125,11 @@ int main(int argc, char** argv) {
 
     std::optional<train::Trainer> trainer;
     if (args.count("resume")) {
-        if (auto error = train::Trainer::load_checkpoint(checkpoint, data, trainer)) return usage_error(*error);
+        if (auto error = train::Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
+            return usage_error(*error);
+        if (trainer->options().hidden != nnue::HiddenSize)
+            return usage_error(checkpoint + " is a run of hidden size " + std::to_string(trainer->options().hidden)
+                               + "; this build writes nets of " + std::to_string(nnue::HiddenSize));
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
                   << trainer->options().epochs << ", with its options\n";
     } else {

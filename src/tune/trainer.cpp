@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <numbers>
 #include <span>
 #include <stdexcept>
@@ -21,6 +23,9 @@ namespace {
 using nnue::Inputs;
 
 constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
+// Every batch is cut into this many shards, each with a gradient of its own, summed in order:
+// the result does not depend on how many threads share the shards.
+constexpr int Shards = 8;
 
 std::uint64_t splitmix(std::uint64_t& state) {
     std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
@@ -31,14 +36,18 @@ std::uint64_t splitmix(std::uint64_t& state) {
 
 double sigmoid(double x) { return 1 / (1 + std::exp(-x)); }
 
-// Runs f(begin, end, thread) over [0, n) split into `threads` equal parts, in this thread and
-// threads - 1 others.
+// Runs f(begin, end, part) for each of `parts` equal parts of [0, n), shared among `threads`
+// threads (this one and threads - 1 others).
 template <typename F>
-void parallel(std::size_t n, int threads, F&& f) {
+void parallel(std::size_t n, int parts, int threads, F&& f) {
+    threads = std::clamp(threads, 1, parts);
+    auto work = [&](int first) {
+        for (int part = first; part < parts; part += threads)
+            f(n * std::size_t(part) / std::size_t(parts), n * std::size_t(part + 1) / std::size_t(parts), part);
+    };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back([&, t] { f(n * std::size_t(t) / std::size_t(threads), n * std::size_t(t + 1) / std::size_t(threads), t); });
-    f(0, n / std::size_t(threads), 0);
+    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    work(0);
     for (std::thread& th : pool) th.join();
 }
 
@@ -105,6 +114,7 @@ std::vector<float> weights_of(const nnue::Network& net) {
 
 nnue::Network quantise(const std::vector<float>& weights) {
     const Layout l{nnue::HiddenSize};
+    if (weights.size() != l.size()) throw std::invalid_argument("only a net of the engine's hidden size can be quantised");
     nnue::Network net{};
     auto q = [](float w, int factor) {
         return std::int16_t(std::lround(std::clamp<double>(w, -nnue::WeightLimit, nnue::WeightLimit) * factor));
@@ -113,7 +123,9 @@ nnue::Network quantise(const std::vector<float>& weights) {
     for (int j = 0; j < nnue::HiddenSize; ++j) net.feature_bias[j] = q(weights[l.feature_bias() + std::size_t(j)], nnue::QA);
     for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
         net.output_weights[j] = q(weights[l.output_weights() + std::size_t(j)], nnue::QB);
-    net.output_bias = std::int32_t(std::lround(double(weights[l.output_bias()]) * double(nnue::OutputUnit)));
+    // The bias alone is not held to the weight limit; it is kept inside what 32 bits hold.
+    const double limit = double(std::numeric_limits<std::int32_t>::max()) / double(nnue::OutputUnit);
+    net.output_bias = std::int32_t(std::lround(std::clamp<double>(weights[l.output_bias()], -limit, limit) * double(nnue::OutputUnit)));
     return net;
 }
 
@@ -213,7 +225,7 @@ double fit_scale(const std::vector<PackedPosition>& positions) {
 Trainer::Trainer(const Options& options, const DataSet& data, std::vector<float> weights)
     : options_(options), data_(data), layout_{options.hidden}, weights_(std::move(weights)),
       m_(weights_.size(), 0.0f), v_(weights_.size(), 0.0f),
-      gradients_(std::size_t(std::max(1, options.threads)), std::vector<float>(weights_.size())) {
+      gradients_(Shards, std::vector<float>(weights_.size())) {
     if (weights_.size() != layout_.size()) throw std::invalid_argument("the weights do not fit the hidden size");
 }
 
@@ -224,9 +236,9 @@ double Trainer::learning_rate(int epoch) const {
 }
 
 double Trainer::step(const PackedPosition* const* batch, std::size_t count, double lr) {
-    const int threads = int(gradients_.size());
-    std::vector<double> losses(std::size_t(threads), 0.0);
-    parallel(count, threads, [&](std::size_t begin, std::size_t end, int t) {
+    const int threads = options_.threads;
+    std::vector<double> losses(Shards, 0.0);
+    parallel(count, Shards, threads, [&](std::size_t begin, std::size_t end, int t) {
         std::vector<float>& g = gradients_[std::size_t(t)];
         std::fill(g.begin(), g.end(), 0.0f);
         std::vector<float> scratch(2 * std::size_t(layout_.hidden));
@@ -238,7 +250,7 @@ double Trainer::step(const PackedPosition* const* batch, std::size_t count, doub
     const double correction1 = 1 - std::pow(Beta1, double(steps_)), correction2 = 1 - std::pow(Beta2, double(steps_));
     const std::size_t biases_from = layout_.feature_bias(), output_weights_from = layout_.output_weights(),
                       output_bias = layout_.output_bias();
-    parallel(weights_.size(), threads, [&](std::size_t begin, std::size_t end, int) {
+    parallel(weights_.size(), threads, threads, [&](std::size_t begin, std::size_t end, int) {
         for (std::size_t i = begin; i < end; ++i) {
             float g = 0;
             for (const std::vector<float>& part : gradients_) g += part[i];
@@ -291,9 +303,8 @@ double Trainer::train_epoch(const std::function<void(const Progress&)>& progress
 
 double Trainer::loss_of(const std::vector<PackedPosition>& positions) const {
     if (positions.empty()) return 0;
-    const int threads = int(gradients_.size());
-    std::vector<double> losses(std::size_t(threads), 0.0);
-    parallel(positions.size(), threads, [&](std::size_t begin, std::size_t end, int t) {
+    std::vector<double> losses(Shards, 0.0);
+    parallel(positions.size(), Shards, options_.threads, [&](std::size_t begin, std::size_t end, int t) {
         losses[std::size_t(t)] = loss_and_gradient<float>(weights_, layout_.hidden, positions.data() + begin, end - begin,
                                                           options_.objective, nullptr);
     });
@@ -335,7 +346,7 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
     std::memcpy(h.magic, CheckpointMagic, 4);
     h.version = CheckpointVersion;
     h.hidden = std::uint32_t(layout_.hidden);
-    h.epochs = options_.epochs, h.batch = options_.batch, h.threads = int(gradients_.size()), h.epoch = epoch_;
+    h.epochs = options_.epochs, h.batch = options_.batch, h.threads = options_.threads, h.epoch = epoch_;
     h.lambda = options_.objective.lambda, h.scale = options_.objective.scale;
     h.lr = options_.lr, h.lr_final = options_.lr_final, h.weight_decay = options_.weight_decay;
     h.seed = options_.seed, h.steps = steps_;
@@ -362,19 +373,24 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
     return std::nullopt;
 }
 
-std::optional<std::string> Trainer::load_checkpoint(const std::string& path, const DataSet& data,
+std::optional<std::string> Trainer::load_checkpoint(const std::string& path, const DataSet& data, int threads,
                                                     std::optional<Trainer>& out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot open the checkpoint " + path;
-    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // The header first: it says how many bytes the rest must have, so nothing else is read blind.
     CheckpointHeader h;
-    if (bytes.size() < sizeof h + 8) return path + " is too short for a checkpoint";
-    std::memcpy(&h, bytes.data(), sizeof h);
+    if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return path + " is too short for a checkpoint";
     if (std::memcmp(h.magic, CheckpointMagic, 4) != 0 || h.version != CheckpointVersion)
         return path + " is not a checkpoint of this trainer";
+    if (h.hidden == 0 || h.hidden > 4096) return path + " has a hidden size of " + std::to_string(h.hidden);
     const std::size_t params = Layout{int(h.hidden)}.size();
-    if (h.hidden == 0 || h.hidden > 4096 || bytes.size() != sizeof h + 3 * params * sizeof(float) + 8)
-        return path + " has the wrong size for its hidden size";
+    std::error_code error;
+    if (std::filesystem::file_size(path, error) != sizeof h + 3 * params * sizeof(float) + 8 || error)
+        return path + " has the wrong size for its hidden size (cut short?)";
+    std::vector<unsigned char> bytes(sizeof h + 3 * params * sizeof(float) + 8);
+    std::memcpy(bytes.data(), &h, sizeof h);
+    if (!in.read(reinterpret_cast<char*>(bytes.data() + sizeof h), std::streamsize(bytes.size() - sizeof h)))
+        return "cannot read the checkpoint " + path;
     std::uint64_t sum;
     std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
     if (sum != nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8))) return path + ": checksum mismatch (corrupted)";
@@ -384,7 +400,7 @@ std::optional<std::string> Trainer::load_checkpoint(const std::string& path, con
 
     Options o;
     o.hidden = int(h.hidden);
-    o.epochs = h.epochs, o.batch = h.batch, o.threads = h.threads;
+    o.epochs = h.epochs, o.batch = h.batch, o.threads = threads;
     o.objective.lambda = h.lambda, o.objective.scale = h.scale;
     o.lr = h.lr, o.lr_final = h.lr_final, o.weight_decay = h.weight_decay, o.seed = h.seed;
     std::vector<float> arrays[3];

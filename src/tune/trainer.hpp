@@ -46,8 +46,8 @@ struct Layout {
 std::vector<float> initial_weights(int hidden, std::uint64_t seed);
 // The float weights of a quantised net (dequantised), for --init.
 std::vector<float> weights_of(const nnue::Network& net);
-// The quantised net of float weights (hidden must be nnue::HiddenSize); weights beyond the limit
-// are clipped, as training keeps them.
+// The quantised net of float weights (of nnue::HiddenSize, else std::invalid_argument); weights
+// beyond the limit are clipped, as training keeps them.
 nnue::Network quantise(const std::vector<float>& weights);
 
 // The float network's evaluation in centipawns, for the side to move.
@@ -86,8 +86,9 @@ public:
 
     // The run's whole state (options, weights, optimiser moments, epoch, data fingerprint).
     std::optional<std::string> save_checkpoint(const std::string& path) const;
-    // Restores a checkpoint written for the same data; options come from the checkpoint.
-    static std::optional<std::string> load_checkpoint(const std::string& path, const DataSet& data,
+    // Restores a checkpoint written for the same data; options come from the checkpoint, but for
+    // the thread count, which does not change the result.
+    static std::optional<std::string> load_checkpoint(const std::string& path, const DataSet& data, int threads,
                                                       std::optional<Trainer>& out);
 
 private:
@@ -98,7 +99,7 @@ private:
     const DataSet& data_;
     Layout layout_;
     std::vector<float> weights_, m_, v_;
-    std::vector<std::vector<float>> gradients_;  // one per thread
+    std::vector<std::vector<float>> gradients_;  // one per shard of a batch
     int epoch_ = 0;
     std::uint64_t steps_ = 0;
 };
