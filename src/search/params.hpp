@@ -123,4 +123,11 @@ SENTE_TUNABLE(FailLowScale, 130, 100, 180)
 constexpr int MinimumThinkMs = 1;
 constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
 
+// ---- Hash table memory ----------------------------------------------------------------------------
+// Tables up to this size are written through at once (and asked for huge pages even where a huge
+// page fault may compact memory synchronously): the cost is bounded and the search never waits on
+// a page fault. Larger tables are left to the kernel's zero pages, faulted in as the search writes,
+// so that `isready` after a large Hash never waits on gigabytes of page faults.
+constexpr int EagerTableMaxMb = 256;
+
 }  // namespace sente::search_params

@@ -2,59 +2,18 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
 
-#ifdef _WIN32
-#define NOMINMAX
-#define WIN32_LEAN_AND_MEAN
-#include <malloc.h>
-#include <windows.h>
-#else
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
+#include "search/params.hpp"
+#include "search/table_memory.hpp"
 
 namespace sente {
 
 namespace {
 
-std::size_t physical_memory_bytes() {
-#ifdef _WIN32
-    MEMORYSTATUSEX status{};
-    status.dwLength = sizeof status;
-    return GlobalMemoryStatusEx(&status) ? std::size_t(status.ullTotalPhys) : 0;
-#else
-    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : 0;
-#endif
-}
-
-// A table larger than half the machine's memory would only swap: such requests get less.
-std::size_t memory_cap_mb() {
-    const std::size_t bytes = physical_memory_bytes();
-    if (bytes == 0) return std::size_t(-1);
-    return std::max<std::size_t>(1, bytes / 2 / (1024 * 1024));
-}
-
-// Memory aligned to `alignment` (a power of two that divides `bytes`); Windows' C library has no
-// aligned_alloc, and memory from its _aligned_malloc must go back through _aligned_free.
-void* allocate_aligned(std::size_t alignment, std::size_t bytes) {
-#ifdef _WIN32
-    return _aligned_malloc(bytes, alignment);
-#else
-    return std::aligned_alloc(alignment, bytes);
-#endif
-}
-void free_aligned(void* memory) {
-#ifdef _WIN32
-    _aligned_free(memory);
-#else
-    std::free(memory);
-#endif
-}
+constexpr std::size_t Megabyte = 1024 * 1024;
 
 std::uint64_t load(const std::uint64_t& word) {
     return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
@@ -84,35 +43,47 @@ Unpacked unpack(std::uint64_t data) {
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() { free_aligned(buckets_); }
+TranspositionTable::~TranspositionTable() { release(); }
+
+void TranspositionTable::release() {
+    table_memory::unmap(buckets_, megabytes_ * Megabyte);
+    buckets_ = nullptr;
+    bucket_count_ = megabytes_ = 0;
+}
+
+bool TranspositionTable::eager() const { return megabytes_ <= std::size_t(search_params::EagerTableMaxMb); }
 
 std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
-    free_aligned(buckets_);
-    buckets_ = nullptr;
-    // Tables of whole 2 MB pages, aligned to them, so that the kernel can back them with huge pages:
-    // far fewer page faults while clearing, and fewer TLB misses while searching.
-    constexpr std::size_t HugePage = 2 * 1024 * 1024;
+    release();
+    generation_ = 0;
+    // Memory that cannot be had is refused by the system before a page of it is touched, so each
+    // halving costs next to nothing.
+    const std::size_t usable = table_memory::usable_mb();
     for (std::size_t mb = std::max<std::size_t>(megabytes, 1); mb >= 1; mb /= 2) {
-        if (mb > memory_cap_mb()) continue;
-        const std::size_t bytes = mb * 1024 * 1024;
-        const bool huge = bytes % HugePage == 0;
-        buckets_ = static_cast<Bucket*>(allocate_aligned(huge ? HugePage : alignof(Bucket), bytes));
-        if (buckets_) {
-#ifdef MADV_HUGEPAGE
-            if (huge) madvise(buckets_, bytes, MADV_HUGEPAGE);  // advice only: ignored where unsupported
-#endif
-            bucket_count_ = bytes / sizeof(Bucket);
-            megabytes_ = mb;
+        if (mb > usable) continue;
+        void* memory = table_memory::map_zeroed(mb * Megabyte);
+        if (!memory) continue;
+        buckets_ = static_cast<Bucket*>(memory);
+        bucket_count_ = mb * Megabyte / sizeof(Bucket);
+        megabytes_ = mb;
+        if (eager()) {
+            // Huge pages: fewer TLB misses while searching. Writing the zeros now takes the page
+            // faults (and any compaction they ask for) here, where a small table bounds them.
+            table_memory::set_huge_pages(memory, mb * Megabyte, table_memory::HugePages::Ask);
             clear(threads);
-            return mb;
+        } else {
+            table_memory::set_huge_pages(memory, mb * Megabyte, table_memory::stall_free_huge_pages());
         }
+        return mb;
     }
-    bucket_count_ = megabytes_ = 0;
     return 0;
 }
 
 void TranspositionTable::clear(int threads) {
     if (!buckets_) return;
+    generation_ = 0;
+    // A large table goes back to the system and comes back as zero pages as the search writes.
+    if (!eager() && table_memory::discard(buckets_, megabytes_ * Megabyte)) return;
     threads = std::max(1, threads);
     std::size_t per_thread = (bucket_count_ + std::size_t(threads) - 1) / std::size_t(threads);
     auto zero = [&](std::size_t t) {
@@ -122,7 +93,6 @@ void TranspositionTable::clear(int threads) {
     std::vector<std::jthread> helpers;
     for (int t = 1; t < threads; ++t) helpers.emplace_back(zero, std::size_t(t));
     zero(0);
-    generation_ = 0;
 }
 
 std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {

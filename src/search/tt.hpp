@@ -39,11 +39,14 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    // Allocates megabytes of table (cleared by `threads` threads), in huge pages where the kernel
-    // allows. Falls back to smaller sizes (halving) if memory is short or the request exceeds half
-    // the machine's memory; returns the size in MB allocated.
+    // Allocates megabytes of table, or less (halving) where that much cannot be had or exceeds
+    // half of what the process may use; returns the size in MB allocated. A table of up to
+    // EagerTableMaxMb is written through at once (by `threads` threads), in huge pages where the
+    // kernel has them; a larger one starts as the system's zero pages, backed as the search writes,
+    // so that its size never delays `isready`.
     std::size_t resize(std::size_t megabytes, int threads = 1);
-    // Zeroes the table, split over `threads` threads.
+    // Empties the table: zeroes it, split over `threads` threads, or for a large table hands its
+    // pages back to the system to come back as zero pages.
     void clear(int threads = 1);
     // Starts a new search: entries from older searches become preferred victims.
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
@@ -79,6 +82,9 @@ private:
         __extension__ using Wide = unsigned __int128;
         return std::size_t((Wide(key) * bucket_count_) >> 64);
     }
+
+    void release();
+    bool eager() const;
 
     Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
