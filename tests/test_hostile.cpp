@@ -261,8 +261,8 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         CHECK(fen_of(engine) == expected_fen);
     }
 
-    {  // A Hash the machine cannot give falls back to one it can without a stall: nothing of the
-        // table is touched before `isready` is answered, however large it is.
+    {  // A Hash the machine cannot give falls back to one it can without a stall: the table is
+        // backed in the background, and `isready` does not wait for gigabytes of page faults.
         constexpr auto ReadyBound = 5s;
         const auto start = std::chrono::steady_clock::now();
         engine.send("setoption name Hash value 99999999999");

@@ -124,10 +124,15 @@ constexpr int MinimumThinkMs = 1;
 constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
 
 // ---- Hash table memory ----------------------------------------------------------------------------
-// Tables up to this size are written through at once (and asked for huge pages even where a huge
-// page fault may compact memory synchronously): the cost is bounded and the search never waits on
-// a page fault. Larger tables are left to the kernel's zero pages, faulted in as the search writes,
-// so that `isready` after a large Hash never waits on gigabytes of page faults.
+// Tables up to this size are zeroed where they stand when allocated or cleared: quick, and bench
+// and small hashes keep exactly the old behaviour.
 constexpr int EagerTableMaxMb = 256;
+// A larger table is backed by memory in the background, one part per thread; resize and clear wait
+// at most this long for it before the engine answers again. Backing is quick when the system has
+// free memory at hand and can take tens of seconds when it has not (a virtual machine whose host
+// must back the memory first); the search then simply starts beside it.
+constexpr int TableBackingWaitMs = 1000;
+// The backing threads look for a stop request after each chunk of this size.
+constexpr int TableBackingChunkMb = 32;
 
 }  // namespace sente::search_params

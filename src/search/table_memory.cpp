@@ -1,10 +1,8 @@
 #include "search/table_memory.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
-#include <fstream>
-#include <iterator>
-#include <string>
 
 #ifdef _WIN32
 #define NOMINMAX
@@ -21,18 +19,6 @@ namespace sente::table_memory {
 namespace {
 
 constexpr std::size_t Megabyte = 1024 * 1024;
-
-// The word in brackets of a sysfs setting such as "always defer [madvise] never".
-std::string_view setting_in_force(std::string_view text) {
-    auto open = text.find('['), close = text.find(']');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open) return {};
-    return text.substr(open + 1, close - open - 1);
-}
-
-[[maybe_unused]] std::string read_text(const char* path) {
-    std::ifstream in(path);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 #ifndef _WIN32
 std::optional<std::size_t> limit_of(int resource) {
@@ -86,28 +72,23 @@ bool discard(void* memory, std::size_t bytes) {
 #endif
 }
 
-HugePages stall_free_huge_pages(std::string_view enabled, std::string_view defrag) {
-    const std::string_view when = setting_in_force(enabled), how = setting_in_force(defrag);
-    if (how == "defer" || how == "never") return HugePages::Ask;
-    if (how == "always" && when == "always") return HugePages::Refuse;
-    return HugePages::Leave;
-}
-
-HugePages stall_free_huge_pages() {
-#ifdef _WIN32
-    return HugePages::Leave;
-#else
-    return stall_free_huge_pages(read_text("/sys/kernel/mm/transparent_hugepage/enabled"),
-                                 read_text("/sys/kernel/mm/transparent_hugepage/defrag"));
+void advise_huge_pages(void* memory, std::size_t bytes) {
+    (void)memory, (void)bytes;
+#ifdef MADV_HUGEPAGE
+    madvise(memory, bytes, MADV_HUGEPAGE);  // advice: ignored where unsupported
 #endif
 }
 
-void set_huge_pages(void* memory, std::size_t bytes, HugePages choice) {
-    (void)memory, (void)bytes, (void)choice;
-#if defined(MADV_HUGEPAGE) && defined(MADV_NOHUGEPAGE)
-    if (choice == HugePages::Ask) madvise(memory, bytes, MADV_HUGEPAGE);  // advice: ignored where unsupported
-    if (choice == HugePages::Refuse) madvise(memory, bytes, MADV_NOHUGEPAGE);
+void populate(void* memory, std::size_t bytes) {
+#ifndef _WIN32
+    constexpr int PopulateWrite = 23;  // MADV_POPULATE_WRITE, Linux 5.14 on; older headers lack it
+    if (madvise(memory, bytes, PopulateWrite) == 0) return;
 #endif
+    // Elsewhere a write to every page: an atomic or-with-zero, which a concurrent write cannot lose.
+    constexpr std::size_t Page = 4096;
+    auto* base = static_cast<unsigned char*>(memory);
+    for (std::size_t at = 0; at < bytes; at += Page)
+        std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(base + at)).fetch_or(0, std::memory_order_relaxed);
 }
 
 std::size_t usable_mb(std::optional<std::size_t> physical, std::optional<std::size_t> address_space,

@@ -1,11 +1,9 @@
-// Memory for the hash table straight from the operating system: zero by construction, backed page
-// by page as it is first written, and asked for huge pages only where asking cannot stall.
+// Memory for the hash table straight from the operating system: zero by construction, so that a new
+// table needs no clearing, and backed by physical memory when and where the table says.
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <optional>
-#include <string_view>
 
 namespace sente::table_memory {
 
@@ -21,17 +19,12 @@ void unmap(void* memory, std::size_t bytes);
 // False where the system has no such call (Windows): the caller then writes the zeros itself.
 bool discard(void* memory, std::size_t bytes);
 
-// What to ask of Linux's transparent huge pages for memory whose page faults must never stall.
-enum class HugePages : std::uint8_t {
-    Ask,     // advise huge pages: a fault takes one if it is free and never compacts memory to make one
-    Leave,   // give no advice: only advised memory would make its faults compact memory
-    Refuse,  // advise against: every huge page fault would compact memory first
-};
-HugePages stall_free_huge_pages();
-// The same decision from the texts of /sys/kernel/mm/transparent_hugepage/enabled and .../defrag,
-// in the kernel's format (the setting in force in brackets: "always defer [madvise] never").
-HugePages stall_free_huge_pages(std::string_view enabled, std::string_view defrag);
-void set_huge_pages(void* memory, std::size_t bytes, HugePages choice);
+// Asks for huge pages (Linux transparent huge pages); advice only.
+void advise_huge_pages(void* memory, std::size_t bytes);
+
+// Backs the pages of [memory, memory + bytes) without changing a byte of them, so that threads
+// may read and write (relaxed atomics, as the table does) while it runs.
+void populate(void* memory, std::size_t bytes);
 
 // The largest table worth asking for, in MB: half of what the process can have, the least of the
 // machine's physical memory and its address-space and data-size limits (a table near them would

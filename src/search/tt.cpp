@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -46,9 +47,12 @@ Unpacked unpack(std::uint64_t data) {
 TranspositionTable::~TranspositionTable() { release(); }
 
 void TranspositionTable::release() {
-    table_memory::unmap(buckets_, megabytes_ * Megabyte);
+    stop_backing();
+    table_memory::unmap(buckets_, bytes());
     buckets_ = nullptr;
     bucket_count_ = megabytes_ = 0;
+    all_backed_ = false;
+    backed_.clear();
 }
 
 bool TranspositionTable::eager() const { return megabytes_ <= std::size_t(search_params::EagerTableMaxMb); }
@@ -66,38 +70,105 @@ std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
         buckets_ = static_cast<Bucket*>(memory);
         bucket_count_ = mb * Megabyte / sizeof(Bucket);
         megabytes_ = mb;
+        // Huge pages: fewer TLB misses while searching, and far fewer page faults to back.
+        table_memory::advise_huge_pages(memory, bytes());
         if (eager()) {
-            // Huge pages: fewer TLB misses while searching. Writing the zeros now takes the page
-            // faults (and any compaction they ask for) here, where a small table bounds them.
-            table_memory::set_huge_pages(memory, mb * Megabyte, table_memory::HugePages::Ask);
-            clear(threads);
+            zero(0, bucket_count_, threads);
+            all_backed_ = true;
         } else {
-            table_memory::set_huge_pages(memory, mb * Megabyte, table_memory::stall_free_huge_pages());
+            const std::size_t parts = std::size_t(std::max(1, threads)), huge = table_memory::HugePage;
+            part_bytes_ = (bytes() / parts + huge - 1) / huge * huge;
+            backed_ = std::vector<std::atomic<std::size_t>>(parts);
+            start_backing();
         }
         return mb;
     }
     return 0;
 }
 
+TranspositionTable::Range TranspositionTable::part(std::size_t index) const {
+    const std::size_t first = std::min(index * part_bytes_, bytes());
+    return {first, std::min(first + part_bytes_, bytes())};
+}
+
+void TranspositionTable::start_backing() {
+    std::unique_lock lock(backing_mutex_);
+    backers_running_ = backed_.size();
+    for (std::size_t i = 0; i < backed_.size(); ++i)
+        backers_.emplace_back([this, i](std::stop_token stop) { back_part(stop, i); });
+    // Backing is usually done well within the wait; when the system is slow to find memory the
+    // engine answers anyway and the search starts beside the backing threads.
+    backing_done_.wait_for(lock, std::chrono::milliseconds(search_params::TableBackingWaitMs),
+                           [this] { return backers_running_ == 0; });
+}
+
+void TranspositionTable::stop_backing() { backers_.clear(); }  // each jthread asks its thread to stop, and joins
+
+void TranspositionTable::back_part(const std::stop_token& stop, std::size_t index) {
+    constexpr std::size_t Chunk = std::size_t(search_params::TableBackingChunkMb) * Megabyte;
+    const Range range = part(index);
+    auto* base = reinterpret_cast<unsigned char*>(buckets_);
+    for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested(); at += Chunk) {
+        const std::size_t length = std::min(Chunk, range.last - at);
+        table_memory::populate(base + at, length);
+        backed_[index].store(at + length - range.first, std::memory_order_release);
+    }
+    std::lock_guard lock(backing_mutex_);
+    if (--backers_running_ > 0) return;
+    bool all = true;
+    for (std::size_t i = 0; i < backed_.size(); ++i) all = all && backed_[i] == part(i).last - part(i).first;
+    all_backed_ = all;
+    backing_done_.notify_all();
+}
+
 void TranspositionTable::clear(int threads) {
     if (!buckets_) return;
     generation_ = 0;
-    // A large table goes back to the system and comes back as zero pages as the search writes.
-    if (!eager() && table_memory::discard(buckets_, megabytes_ * Megabyte)) return;
+    if (eager()) {
+        zero(0, bucket_count_, threads);
+        return;
+    }
+    // The backed part of each part is zeroed where it stands; the rest (untouched by the search,
+    // perhaps backed in part by a stopped thread) goes back to the system, quicker than backing it.
+    stop_backing();
+    all_backed_ = false;
+    auto* base = reinterpret_cast<unsigned char*>(buckets_);
+    auto clear_part = [&](std::size_t i) {
+        const Range range = part(i);
+        const std::size_t backed = backed_[i].load(std::memory_order_relaxed);
+        std::memset(base + range.first, 0, backed);
+        const std::size_t rest = range.last - range.first - backed;
+        if (rest > 0 && !table_memory::discard(base + range.first + backed, rest)) {
+            std::memset(base + range.first + backed, 0, rest);
+            backed_[i].store(range.last - range.first, std::memory_order_relaxed);
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (std::size_t i = 1; i < backed_.size(); ++i) helpers.emplace_back(clear_part, i);
+        clear_part(0);
+    }
+    start_backing();
+}
+
+void TranspositionTable::zero(std::size_t first, std::size_t last, int threads) {
+    if (first >= last) return;
     threads = std::max(1, threads);
-    std::size_t per_thread = (bucket_count_ + std::size_t(threads) - 1) / std::size_t(threads);
-    auto zero = [&](std::size_t t) {
-        std::size_t first = t * per_thread, last = std::min(bucket_count_, first + per_thread);
-        if (first < last) std::memset(static_cast<void*>(buckets_ + first), 0, (last - first) * sizeof(Bucket));
+    const std::size_t per_thread = (last - first + std::size_t(threads) - 1) / std::size_t(threads);
+    auto zero_part = [&](std::size_t t) {
+        std::size_t from = first + t * per_thread, to = std::min(last, from + per_thread);
+        if (from < to) std::memset(static_cast<void*>(buckets_ + from), 0, (to - from) * sizeof(Bucket));
     };
     std::vector<std::jthread> helpers;
-    for (int t = 1; t < threads; ++t) helpers.emplace_back(zero, std::size_t(t));
-    zero(0);
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(zero_part, std::size_t(t));
+    zero_part(0);
 }
 
 std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {
     if (!buckets_) return std::nullopt;
-    const Bucket& bucket = buckets_[index(key)];
+    const std::size_t i = index(key);
+    if (!usable(i)) return std::nullopt;
+    const Bucket& bucket = buckets_[i];
     for (const Entry& e : bucket.entries) {
         std::uint64_t data = load(e.data);
         if ((load(e.key_xor_data) ^ data) != key) continue;
@@ -111,7 +182,9 @@ std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {
 
 void TranspositionTable::store(Key key, int ply, Value score, Value eval, Bound bound, int depth, Move move) {
     if (!buckets_) return;
-    Bucket& bucket = buckets_[index(key)];
+    const std::size_t i = index(key);
+    if (!usable(i)) return;
+    Bucket& bucket = buckets_[i];
 
     // The entry for the same position if there is one; otherwise the least valuable entry:
     // shallow, and written by an older search.
