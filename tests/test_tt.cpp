@@ -2,6 +2,7 @@
 // until written, however it got its pages.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
@@ -120,4 +121,31 @@ TEST_CASE("TT: a size that cannot be had falls back at once to one that can", "[
     tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));
     REQUIRE(tt.probe(99, 0));
     CHECK(tt.probe(99, 0)->move == Move(D2, D4));
+}
+
+TEST_CASE("TT: searches may probe and store while a large table is being backed", "[tt]") {
+    const std::size_t mb = std::size_t(search_params::EagerTableMaxMb) * 4;
+    TranspositionTable tt;
+    REQUIRE(tt.resize(mb, 2) == mb);
+    // Two writers over the whole table, as Lazy SMP threads would be, while it may still be backed.
+    constexpr int PerThread = 200000;
+    std::atomic<int> wrong{0};  // counted here: Catch's assertions are for one thread
+    auto writer = [&](int t) {
+        for (int i = 0; i < PerThread; ++i) {
+            const Key key = spread_key(i * 2 + t, PerThread * 2);
+            tt.store(key, 0, Value(i % 1000), 0, BoundLower, 4, Move(E2, E4));
+            if (auto e = tt.probe(key, 0); e && (e->score != Value(i % 1000) || e->move != Move(E2, E4))) ++wrong;
+        }
+    };
+    {
+        std::jthread other(writer, 1);
+        writer(0);
+    }
+    CHECK(wrong == 0);
+    REQUIRE(wait_backed(tt));
+    // Whatever was kept is whole; a new game empties it all.
+    tt.clear(2);
+    int found = 0;
+    for (int i = 0; i < PerThread * 2; i += 97) found += tt.probe(spread_key(i, PerThread * 2), 0).has_value();
+    CHECK(found == 0);
 }
