@@ -62,16 +62,6 @@ void unmap(void* memory, std::size_t bytes) {
 #endif
 }
 
-bool discard(void* memory, std::size_t bytes) {
-#if defined(_WIN32) || !defined(MADV_DONTNEED)
-    (void)memory, (void)bytes;
-    return false;
-#else
-    // Private anonymous memory reads as zero after MADV_DONTNEED (a guarantee of Linux's).
-    return madvise(memory, bytes, MADV_DONTNEED) == 0;
-#endif
-}
-
 void advise_huge_pages(void* memory, std::size_t bytes) {
     (void)memory, (void)bytes;
 #ifdef MADV_HUGEPAGE

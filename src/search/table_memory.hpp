@@ -15,10 +15,6 @@ constexpr std::size_t HugePage = 2 * 1024 * 1024;
 void* map_zeroed(std::size_t bytes);
 void unmap(void* memory, std::size_t bytes);
 
-// Hands the pages back so that they read as zero again and are backed anew on the next write.
-// False where the system has no such call (Windows): the caller then writes the zeros itself.
-bool discard(void* memory, std::size_t bytes);
-
 // Asks for huge pages (Linux transparent huge pages); advice only.
 void advise_huge_pages(void* memory, std::size_t bytes);
 

@@ -128,20 +128,13 @@ void TranspositionTable::clear(int threads) {
         zero(0, bucket_count_, threads);
         return;
     }
-    // The backed part of each part is zeroed where it stands; the rest (untouched by the search,
-    // perhaps backed in part by a stopped thread) goes back to the system, quicker than backing it.
+    // Only the backed part of each part can hold entries: the search never writes beyond it, and
+    // backing changes no byte, so the rest is still the system's zero.
     stop_backing();
     all_backed_ = false;
     auto* base = reinterpret_cast<unsigned char*>(buckets_);
     auto clear_part = [&](std::size_t i) {
-        const Range range = part(i);
-        const std::size_t backed = backed_[i].load(std::memory_order_relaxed);
-        std::memset(base + range.first, 0, backed);
-        const std::size_t rest = range.last - range.first - backed;
-        if (rest > 0 && !table_memory::discard(base + range.first + backed, rest)) {
-            std::memset(base + range.first + backed, 0, rest);
-            backed_[i].store(range.last - range.first, std::memory_order_relaxed);
-        }
+        std::memset(base + part(i).first, 0, backed_[i].load(std::memory_order_relaxed));
     };
     {
         std::vector<std::jthread> helpers;

@@ -50,8 +50,8 @@ public:
     // system's memory is zero when new. A table of up to EagerTableMaxMb is backed at once; a larger
     // one is backed by `threads` background threads, waited for at most TableBackingWaitMs.
     std::size_t resize(std::size_t megabytes, int threads = 1);
-    // Zeroes the table, split over `threads` threads (a large table: over its backing parts, and the
-    // part not backed yet goes back to the system to come back as zero pages).
+    // Zeroes the table, split over `threads` threads; a large table zeroes only what is backed (the
+    // rest is still zero), one thread a part, and goes on backing.
     void clear(int threads = 1);
     // Starts a new search: entries from older searches become preferred victims.
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
