@@ -50,7 +50,7 @@ TEST_CASE("Table memory: zero from the system, huge-page aligned, and unchanged 
     CHECK(zero);
     // Backing changes nothing that is there.
     memory[12345] = 7;
-    table_memory::populate(memory, bytes);
+    CHECK(table_memory::populate(memory, bytes));
     CHECK(memory[12345] == 7);
     zero = true;
     for (std::size_t i = 0; i < bytes; i += 4093) zero = zero && (i == 12345 || memory[i] == 0);

@@ -124,8 +124,8 @@ constexpr int MinimumThinkMs = 1;
 constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
 
 // ---- Hash table memory ----------------------------------------------------------------------------
-// Tables up to this size are zeroed where they stand when allocated or cleared: quick, and bench
-// and small hashes keep exactly the old behaviour.
+// Tables up to this size are written through when allocated and when cleared, as all tables
+// were: quick at this size, and the search never finds a page unbacked.
 constexpr int EagerTableMaxMb = 256;
 // A larger table is backed by memory in the background, one part per thread; resize and clear wait
 // at most this long for it before the engine answers again. Backing is quick when the system has

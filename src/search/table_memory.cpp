@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 
 #ifdef _WIN32
@@ -69,16 +70,18 @@ void advise_huge_pages(void* memory, std::size_t bytes) {
 #endif
 }
 
-void populate(void* memory, std::size_t bytes) {
+bool populate(void* memory, std::size_t bytes) {
 #ifndef _WIN32
     constexpr int PopulateWrite = 23;  // MADV_POPULATE_WRITE, Linux 5.14 on; older headers lack it
-    if (madvise(memory, bytes, PopulateWrite) == 0) return;
+    if (madvise(memory, bytes, PopulateWrite) == 0) return true;
+    if (errno != EINVAL) return false;  // EINVAL: an older kernel, which has no such advice
 #endif
     // Elsewhere a write to every page: an atomic or-with-zero, which a concurrent write cannot lose.
     constexpr std::size_t Page = 4096;
     auto* base = static_cast<unsigned char*>(memory);
     for (std::size_t at = 0; at < bytes; at += Page)
         std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(base + at)).fetch_or(0, std::memory_order_relaxed);
+    return true;
 }
 
 std::size_t usable_mb(std::optional<std::size_t> physical, std::optional<std::size_t> address_space,

@@ -19,8 +19,9 @@ void unmap(void* memory, std::size_t bytes);
 void advise_huge_pages(void* memory, std::size_t bytes);
 
 // Backs the pages of [memory, memory + bytes) without changing a byte of them, so that threads
-// may read and write (relaxed atomics, as the table does) while it runs.
-void populate(void* memory, std::size_t bytes);
+// may read and write (relaxed atomics, as the table does) while it runs. False when the system
+// has no memory to back them with (rather than waking an out-of-memory killer).
+bool populate(void* memory, std::size_t bytes);
 
 // The largest table worth asking for, in MB: half of what the process can have, the least of the
 // machine's physical memory and its address-space and data-size limits (a table near them would

@@ -73,7 +73,7 @@ std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
         // Huge pages: fewer TLB misses while searching, and far fewer page faults to back.
         table_memory::advise_huge_pages(memory, bytes());
         if (eager()) {
-            zero(0, bucket_count_, threads);
+            zero(0, bucket_count_, threads);  // zero already: writing it backs every page now
             all_backed_ = true;
         } else {
             const std::size_t parts = std::size_t(std::max(1, threads)), huge = table_memory::HugePage;
@@ -110,7 +110,7 @@ void TranspositionTable::back_part(const std::stop_token& stop, std::size_t inde
     auto* base = reinterpret_cast<unsigned char*>(buckets_);
     for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested(); at += Chunk) {
         const std::size_t length = std::min(Chunk, range.last - at);
-        table_memory::populate(base + at, length);
+        if (!table_memory::populate(base + at, length)) break;  // the search makes do with less
         backed_[index].store(at + length - range.first, std::memory_order_release);
     }
     std::lock_guard lock(backing_mutex_);
