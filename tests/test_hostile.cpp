@@ -3,6 +3,7 @@
 // play a legal move.
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <random>
 #include <sstream>
 
@@ -258,6 +259,29 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
             }
         }
         CHECK(fen_of(engine) == expected_fen);
+    }
+
+    {  // A Hash the machine cannot give falls back to one it can without a stall: the table is
+        // backed in the background, and `isready` does not wait for gigabytes of page faults.
+        constexpr auto ReadyBound = 5s;
+        const auto start = std::chrono::steady_clock::now();
+        engine.send("setoption name Hash value 99999999999");
+        sync(engine, ReadyBound);
+        CHECK(std::chrono::steady_clock::now() - start < ReadyBound);
+        engine.send("go depth 6");
+        auto lines = engine.read_until("bestmove", 20s);
+        REQUIRE_FALSE(lines.empty());
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(expected_fen));
+        CHECK(pos.parse_uci_move(bestmove_of(lines.back())) != Move::none());
+#ifndef SENTE_SANITIZED  // a sanitizer would shadow every byte of gigabytes of zeroing
+        const auto renew = std::chrono::steady_clock::now();  // and emptying it again is as quick
+        engine.send("ucinewgame");
+        sync(engine, ReadyBound);
+        CHECK(std::chrono::steady_clock::now() - renew < ReadyBound);
+#endif
+        engine.send("setoption name Hash value 16");
+        CHECK(sync(engine).empty());
     }
 
     {  // Positions that are long but legal are accepted.

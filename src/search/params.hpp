@@ -123,4 +123,16 @@ SENTE_TUNABLE(FailLowScale, 130, 100, 180)
 constexpr int MinimumThinkMs = 1;
 constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
 
+// ---- Hash table memory ----------------------------------------------------------------------------
+// Tables up to this size are written through when allocated and when cleared, as all tables
+// were: quick at this size, and the search never finds a page unbacked.
+constexpr int EagerTableMaxMb = 256;
+// A larger table is backed by memory in the background, one part per thread; resize and clear wait
+// at most this long for it before the engine answers again. Backing is quick when the system has
+// free memory at hand and can take tens of seconds when it has not (a virtual machine whose host
+// must back the memory first); the search then simply starts beside it.
+constexpr int TableBackingWaitMs = 1000;
+// The backing threads look for a stop request after each chunk of this size.
+constexpr int TableBackingChunkMb = 32;
+
 }  // namespace sente::search_params

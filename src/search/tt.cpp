@@ -2,59 +2,19 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
+#include <chrono>
 #include <cstring>
 #include <thread>
 #include <vector>
 
-#ifdef _WIN32
-#define NOMINMAX
-#define WIN32_LEAN_AND_MEAN
-#include <malloc.h>
-#include <windows.h>
-#else
-#include <sys/mman.h>
-#include <unistd.h>
-#endif
+#include "search/params.hpp"
+#include "search/table_memory.hpp"
 
 namespace sente {
 
 namespace {
 
-std::size_t physical_memory_bytes() {
-#ifdef _WIN32
-    MEMORYSTATUSEX status{};
-    status.dwLength = sizeof status;
-    return GlobalMemoryStatusEx(&status) ? std::size_t(status.ullTotalPhys) : 0;
-#else
-    long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    return pages > 0 && page_size > 0 ? std::size_t(pages) * std::size_t(page_size) : 0;
-#endif
-}
-
-// A table larger than half the machine's memory would only swap: such requests get less.
-std::size_t memory_cap_mb() {
-    const std::size_t bytes = physical_memory_bytes();
-    if (bytes == 0) return std::size_t(-1);
-    return std::max<std::size_t>(1, bytes / 2 / (1024 * 1024));
-}
-
-// Memory aligned to `alignment` (a power of two that divides `bytes`); Windows' C library has no
-// aligned_alloc, and memory from its _aligned_malloc must go back through _aligned_free.
-void* allocate_aligned(std::size_t alignment, std::size_t bytes) {
-#ifdef _WIN32
-    return _aligned_malloc(bytes, alignment);
-#else
-    return std::aligned_alloc(alignment, bytes);
-#endif
-}
-void free_aligned(void* memory) {
-#ifdef _WIN32
-    _aligned_free(memory);
-#else
-    std::free(memory);
-#endif
-}
+constexpr std::size_t Megabyte = 1024 * 1024;
 
 std::uint64_t load(const std::uint64_t& word) {
     return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
@@ -84,50 +44,124 @@ Unpacked unpack(std::uint64_t data) {
 
 }  // namespace
 
-TranspositionTable::~TranspositionTable() { free_aligned(buckets_); }
+TranspositionTable::~TranspositionTable() { release(); }
+
+void TranspositionTable::release() {
+    stop_backing();
+    table_memory::unmap(buckets_, bytes());
+    buckets_ = nullptr;
+    bucket_count_ = megabytes_ = 0;
+    all_backed_ = false;
+    backed_.clear();
+}
+
+bool TranspositionTable::eager() const { return megabytes_ <= std::size_t(search_params::EagerTableMaxMb); }
 
 std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
-    free_aligned(buckets_);
-    buckets_ = nullptr;
-    // Tables of whole 2 MB pages, aligned to them, so that the kernel can back them with huge pages:
-    // far fewer page faults while clearing, and fewer TLB misses while searching.
-    constexpr std::size_t HugePage = 2 * 1024 * 1024;
+    release();
+    generation_ = 0;
+    // Memory that cannot be had is refused by the system before a page of it is touched, so each
+    // halving costs next to nothing.
+    const std::size_t usable = table_memory::usable_mb();
     for (std::size_t mb = std::max<std::size_t>(megabytes, 1); mb >= 1; mb /= 2) {
-        if (mb > memory_cap_mb()) continue;
-        const std::size_t bytes = mb * 1024 * 1024;
-        const bool huge = bytes % HugePage == 0;
-        buckets_ = static_cast<Bucket*>(allocate_aligned(huge ? HugePage : alignof(Bucket), bytes));
-        if (buckets_) {
-#ifdef MADV_HUGEPAGE
-            if (huge) madvise(buckets_, bytes, MADV_HUGEPAGE);  // advice only: ignored where unsupported
-#endif
-            bucket_count_ = bytes / sizeof(Bucket);
-            megabytes_ = mb;
-            clear(threads);
-            return mb;
+        if (mb > usable) continue;
+        void* memory = table_memory::map_zeroed(mb * Megabyte);
+        if (!memory) continue;
+        buckets_ = static_cast<Bucket*>(memory);
+        bucket_count_ = mb * Megabyte / sizeof(Bucket);
+        megabytes_ = mb;
+        // Huge pages: fewer TLB misses while searching, and far fewer page faults to back.
+        table_memory::advise_huge_pages(memory, bytes());
+        if (eager()) {
+            zero(0, bucket_count_, threads);  // zero already: writing it backs every page now
+            all_backed_ = true;
+        } else {
+            const std::size_t parts = std::size_t(std::max(1, threads)), huge = table_memory::HugePage;
+            part_bytes_ = (bytes() / parts + huge - 1) / huge * huge;
+            backed_ = std::vector<std::atomic<std::size_t>>(parts);
+            start_backing();
         }
+        return mb;
     }
-    bucket_count_ = megabytes_ = 0;
     return 0;
+}
+
+TranspositionTable::Range TranspositionTable::part(std::size_t index) const {
+    const std::size_t first = std::min(index * part_bytes_, bytes());
+    return {first, std::min(first + part_bytes_, bytes())};
+}
+
+void TranspositionTable::start_backing() {
+    std::unique_lock lock(backing_mutex_);
+    backers_running_ = backed_.size();
+    for (std::size_t i = 0; i < backed_.size(); ++i)
+        backers_.emplace_back([this, i](std::stop_token stop) { back_part(stop, i); });
+    // Backing is usually done well within the wait; when the system is slow to find memory the
+    // engine answers anyway and the search starts beside the backing threads.
+    backing_done_.wait_for(lock, std::chrono::milliseconds(search_params::TableBackingWaitMs),
+                           [this] { return backers_running_ == 0; });
+}
+
+void TranspositionTable::stop_backing() { backers_.clear(); }  // each jthread asks its thread to stop, and joins
+
+void TranspositionTable::back_part(const std::stop_token& stop, std::size_t index) {
+    constexpr std::size_t Chunk = std::size_t(search_params::TableBackingChunkMb) * Megabyte;
+    const Range range = part(index);
+    auto* base = reinterpret_cast<unsigned char*>(buckets_);
+    for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested(); at += Chunk) {
+        const std::size_t length = std::min(Chunk, range.last - at);
+        if (!table_memory::populate(base + at, length)) break;  // the search makes do with less
+        backed_[index].store(at + length - range.first, std::memory_order_release);
+    }
+    std::lock_guard lock(backing_mutex_);
+    if (--backers_running_ > 0) return;
+    bool all = true;
+    for (std::size_t i = 0; i < backed_.size(); ++i) all = all && backed_[i] == part(i).last - part(i).first;
+    all_backed_ = all;
+    backing_done_.notify_all();
 }
 
 void TranspositionTable::clear(int threads) {
     if (!buckets_) return;
+    generation_ = 0;
+    if (eager()) {
+        zero(0, bucket_count_, threads);
+        return;
+    }
+    // Only the backed part of each part can hold entries: the search never writes beyond it, and
+    // backing changes no byte, so the rest is still the system's zero.
+    stop_backing();
+    all_backed_ = false;
+    auto* base = reinterpret_cast<unsigned char*>(buckets_);
+    auto clear_part = [&](std::size_t i) {
+        std::memset(base + part(i).first, 0, backed_[i].load(std::memory_order_relaxed));
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (std::size_t i = 1; i < backed_.size(); ++i) helpers.emplace_back(clear_part, i);
+        clear_part(0);
+    }
+    start_backing();
+}
+
+void TranspositionTable::zero(std::size_t first, std::size_t last, int threads) {
+    if (first >= last) return;
     threads = std::max(1, threads);
-    std::size_t per_thread = (bucket_count_ + std::size_t(threads) - 1) / std::size_t(threads);
-    auto zero = [&](std::size_t t) {
-        std::size_t first = t * per_thread, last = std::min(bucket_count_, first + per_thread);
-        if (first < last) std::memset(static_cast<void*>(buckets_ + first), 0, (last - first) * sizeof(Bucket));
+    const std::size_t per_thread = (last - first + std::size_t(threads) - 1) / std::size_t(threads);
+    auto zero_part = [&](std::size_t t) {
+        std::size_t from = first + t * per_thread, to = std::min(last, from + per_thread);
+        if (from < to) std::memset(static_cast<void*>(buckets_ + from), 0, (to - from) * sizeof(Bucket));
     };
     std::vector<std::jthread> helpers;
-    for (int t = 1; t < threads; ++t) helpers.emplace_back(zero, std::size_t(t));
-    zero(0);
-    generation_ = 0;
+    for (int t = 1; t < threads; ++t) helpers.emplace_back(zero_part, std::size_t(t));
+    zero_part(0);
 }
 
 std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {
     if (!buckets_) return std::nullopt;
-    const Bucket& bucket = buckets_[index(key)];
+    const std::size_t i = index(key);
+    if (!usable(i)) return std::nullopt;
+    const Bucket& bucket = buckets_[i];
     for (const Entry& e : bucket.entries) {
         std::uint64_t data = load(e.data);
         if ((load(e.key_xor_data) ^ data) != key) continue;
@@ -141,7 +175,9 @@ std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {
 
 void TranspositionTable::store(Key key, int ply, Value score, Value eval, Bound bound, int depth, Move move) {
     if (!buckets_) return;
-    Bucket& bucket = buckets_[index(key)];
+    const std::size_t i = index(key);
+    if (!usable(i)) return;
+    Bucket& bucket = buckets_[i];
 
     // The entry for the same position if there is one; otherwise the least valuable entry:
     // shallow, and written by an older search.

@@ -1,9 +1,15 @@
 // The transposition table: lockless in Hyatt's sense, so search threads share it without locks.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <stop_token>
+#include <thread>
+#include <vector>
 
 #include "core/types.hpp"
 
@@ -39,11 +45,13 @@ public:
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
 
-    // Allocates megabytes of table (cleared by `threads` threads), in huge pages where the kernel
-    // allows. Falls back to smaller sizes (halving) if memory is short or the request exceeds half
-    // the machine's memory; returns the size in MB allocated.
+    // Allocates megabytes of table, or less (halving) where that much cannot be had or exceeds
+    // half of what the process may use; returns the size in MB allocated. The table is empty: the
+    // system's memory is zero when new. A table of up to EagerTableMaxMb is backed at once; a larger
+    // one is backed by `threads` background threads, waited for at most TableBackingWaitMs.
     std::size_t resize(std::size_t megabytes, int threads = 1);
-    // Zeroes the table, split over `threads` threads.
+    // Zeroes the table, split over `threads` threads; a large table zeroes only what is backed (the
+    // rest is still zero), one thread a part, and goes on backing.
     void clear(int threads = 1);
     // Starts a new search: entries from older searches become preferred victims.
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
@@ -55,6 +63,8 @@ public:
     // Permille of a sample of entries written during the current search.
     int hashfull() const;
     std::size_t megabytes() const { return megabytes_; }
+    // Whether every page of the table is backed; until then the search uses only the backed part.
+    bool backed() const { return all_backed_.load(std::memory_order_relaxed); }
 
 private:
     // One entry is two 64-bit words, key ^ data and data, read and written as relaxed atomics.
@@ -80,10 +90,41 @@ private:
         return std::size_t((Wide(key) * bucket_count_) >> 64);
     }
 
+    void release();
+    bool eager() const;
+    std::size_t bytes() const { return megabytes_ * 1024 * 1024; }
+    // Zeroes the buckets in [first, last), split over `threads` threads.
+    void zero(std::size_t first, std::size_t last, int threads);
+
+    // A large table is backed in parts, one thread each, from the start of each part on; a search
+    // may run meanwhile, since backing changes no entry.
+    struct Range {
+        std::size_t first, last;  // bytes
+    };
+    Range part(std::size_t index) const;
+    // Whether a bucket's memory is backed: the search leaves the rest alone while backing goes on,
+    // so that it never waits on a page fault, however slow the system is to find memory.
+    bool usable(std::size_t bucket) const {
+        if (all_backed_.load(std::memory_order_relaxed)) [[likely]]
+            return true;
+        const std::size_t offset = bucket * sizeof(Bucket), p = offset / part_bytes_;
+        return offset - p * part_bytes_ < backed_[p].load(std::memory_order_acquire);
+    }
+    void start_backing();  // waits at most TableBackingWaitMs
+    void stop_backing();
+    void back_part(const std::stop_token& stop, std::size_t index);
+
     Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
     std::uint8_t generation_ = 0;
+    std::atomic<bool> all_backed_{false};
+    std::size_t part_bytes_ = 0;
+    std::vector<std::atomic<std::size_t>> backed_;  // per part: bytes backed from its start
+    std::vector<std::jthread> backers_;
+    std::mutex backing_mutex_;
+    std::condition_variable backing_done_;
+    std::size_t backers_running_ = 0;
 };
 
 }  // namespace sente

@@ -1,0 +1,34 @@
+// Memory for the hash table straight from the operating system: zero by construction, so that a new
+// table needs no clearing, and backed by physical memory when and where the table says.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+
+namespace sente::table_memory {
+
+constexpr std::size_t HugePage = 2 * 1024 * 1024;
+
+// Zero-filled memory of `bytes` (a multiple of 64), aligned to a huge page when `bytes` is a
+// multiple of one, or nullptr. Nothing is touched: a request the system cannot grant fails at once,
+// and a granted one costs nothing until it is written.
+void* map_zeroed(std::size_t bytes);
+void unmap(void* memory, std::size_t bytes);
+
+// Asks for huge pages (Linux transparent huge pages); advice only.
+void advise_huge_pages(void* memory, std::size_t bytes);
+
+// Backs the pages of [memory, memory + bytes) without changing a byte of them, so that threads
+// may read and write (relaxed atomics, as the table does) while it runs. False when the system
+// has no memory to back them with (rather than waking an out-of-memory killer).
+bool populate(void* memory, std::size_t bytes);
+
+// The largest table worth asking for, in MB: half of what the process can have, the least of the
+// machine's physical memory and its address-space and data-size limits (a table near them would
+// swap or leave nothing for the rest of the process). Unbounded if none of them is known.
+std::size_t usable_mb();
+// The same rule from given limits in bytes (nullopt: unknown or unlimited).
+std::size_t usable_mb(std::optional<std::size_t> physical, std::optional<std::size_t> address_space,
+                      std::optional<std::size_t> data_size);
+
+}  // namespace sente::table_memory

@@ -1,0 +1,147 @@
+// The hash table's memory: what it asks of the system, and that a table of any size reads as empty
+// until written, however it got its pages.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <thread>
+
+#include "search/params.hpp"
+#include "search/table_memory.hpp"
+#include "search/tt.hpp"
+
+using namespace sente;
+
+namespace {
+
+constexpr std::size_t GiB = std::size_t(1) << 30;
+
+// Keys spread over the whole table (the bucket is the high half of key * buckets).
+Key spread_key(int i, int count) { return Key(i) * (~Key(0) / Key(count)) + Key(i) * 7 + 1; }
+
+// A loaded machine may take a while to find the memory; the table is usable in part meanwhile.
+bool wait_backed(const TranspositionTable& tt) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (!tt.backed() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return tt.backed();
+}
+
+}  // namespace
+
+TEST_CASE("Table memory: at most half of the least of physical memory and the process limits", "[tt]") {
+    CHECK(table_memory::usable_mb(24 * GiB, std::nullopt, std::nullopt) == 12 * 1024);
+    CHECK(table_memory::usable_mb(24 * GiB, 4 * GiB, std::nullopt) == 2 * 1024);
+    CHECK(table_memory::usable_mb(24 * GiB, 4 * GiB, GiB) == 512);
+    CHECK(table_memory::usable_mb(std::nullopt, std::nullopt, 6 * GiB) == 3 * 1024);
+    CHECK(table_memory::usable_mb(1024, std::nullopt, std::nullopt) == 1);
+    CHECK(table_memory::usable_mb(std::nullopt, std::nullopt, std::nullopt) == std::size_t(-1));
+}
+
+TEST_CASE("Table memory: zero from the system, huge-page aligned, and unchanged by backing", "[tt]") {
+    constexpr std::size_t bytes = 8 * table_memory::HugePage;
+    auto* memory = static_cast<unsigned char*>(table_memory::map_zeroed(bytes));
+    REQUIRE(memory);
+    CHECK(reinterpret_cast<std::uintptr_t>(memory) % table_memory::HugePage == 0);
+    bool zero = true;
+    for (std::size_t i = 0; i < bytes; i += 4093) zero = zero && memory[i] == 0;
+    CHECK(zero);
+    // Backing changes nothing that is there.
+    memory[12345] = 7;
+    CHECK(table_memory::populate(memory, bytes));
+    CHECK(memory[12345] == 7);
+    zero = true;
+    for (std::size_t i = 0; i < bytes; i += 4093) zero = zero && (i == 12345 || memory[i] == 0);
+    CHECK(zero);
+    table_memory::unmap(memory, bytes);
+
+    // Sizes that are not whole huge pages are granted too.
+    void* small = table_memory::map_zeroed(64 * 1024);
+    CHECK(small);
+    table_memory::unmap(small, 64 * 1024);
+}
+
+TEST_CASE("TT: a table too large to write through at once is empty, keeps entries, and empties on clear", "[tt]") {
+    const std::size_t mb = std::size_t(search_params::EagerTableMaxMb) * 2;
+    TranspositionTable tt;
+    REQUIRE(tt.resize(4, 2) == 4);
+    constexpr int Count = 2000;
+    for (int i = 0; i < Count; ++i) tt.store(spread_key(i, Count), 0, 10, 10, BoundExact, 5, Move(E2, E4));
+    // A new size starts empty, whatever the old table held.
+    REQUIRE(tt.resize(mb, 2) == mb);
+    CHECK(tt.hashfull() == 0);
+    int found = 0;
+    for (int i = 0; i < Count; ++i) found += tt.probe(spread_key(i, Count), 0).has_value();
+    CHECK(found == 0);
+
+    REQUIRE(wait_backed(tt));
+    for (int i = 0; i < Count; ++i) tt.store(spread_key(i, Count), 0, Value(i % 500), 10, BoundLower, 6, Move(G1, F3));
+    found = 0;
+    for (int i = 0; i < Count; ++i) {
+        auto e = tt.probe(spread_key(i, Count), 0);
+        found += e && e->score == Value(i % 500) && e->move == Move(G1, F3) && e->depth == 6;
+    }
+    CHECK(found == Count);
+
+    tt.clear(2);
+    found = 0;
+    for (int i = 0; i < Count; ++i) found += tt.probe(spread_key(i, Count), 0).has_value();
+    CHECK(found == 0);
+    REQUIRE(wait_backed(tt));
+    found = 0;
+    for (int i = 0; i < Count; ++i) found += tt.probe(spread_key(i, Count), 0).has_value();
+    CHECK(found == 0);
+    tt.store(spread_key(1, Count), 0, 33, 10, BoundUpper, 4, Move::none());
+    REQUIRE(tt.probe(spread_key(1, Count), 0));
+    CHECK(tt.probe(spread_key(1, Count), 0)->score == 33);
+}
+
+TEST_CASE("TT: a size that cannot be had falls back at once to one that can", "[tt]") {
+    TranspositionTable tt;
+    const auto start = std::chrono::steady_clock::now();
+    // A petabyte: more than any machine here has, and more than half of any machine's memory.
+    const std::size_t got = tt.resize(std::size_t(1) << 30, 2);
+    const auto waited = std::chrono::steady_clock::now() - start;
+    CHECK(got >= 1);
+    CHECK(got <= table_memory::usable_mb());
+    CHECK(tt.megabytes() == got);
+    // The table is backed in the background, waited for a second at most: no wait for gigabytes of
+    // page faults, however slow the system is to find the memory.
+    CHECK(waited < std::chrono::seconds(2 + search_params::TableBackingWaitMs / 1000));
+    tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));  // dropped or kept, never a wait
+    tt.resize(1);  // and the large table goes at once, backed or not
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4 + search_params::TableBackingWaitMs / 1000));
+    REQUIRE(wait_backed(tt));
+    tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));
+    REQUIRE(tt.probe(99, 0));
+    CHECK(tt.probe(99, 0)->move == Move(D2, D4));
+}
+
+TEST_CASE("TT: searches may probe and store while a large table is being backed", "[tt]") {
+    const std::size_t mb = std::size_t(search_params::EagerTableMaxMb) * 4;
+    TranspositionTable tt;
+    REQUIRE(tt.resize(mb, 2) == mb);
+    // Two writers over the whole table, as Lazy SMP threads would be, while it may still be backed.
+    constexpr int PerThread = 200000;
+    std::atomic<int> wrong{0};  // counted here: Catch's assertions are for one thread
+    auto writer = [&](int t) {
+        for (int i = 0; i < PerThread; ++i) {
+            const Key key = spread_key(i * 2 + t, PerThread * 2);
+            tt.store(key, 0, Value(i % 1000), 0, BoundLower, 4, Move(E2, E4));
+            if (auto e = tt.probe(key, 0); e && (e->score != Value(i % 1000) || e->move != Move(E2, E4))) ++wrong;
+        }
+    };
+    {
+        std::jthread other(writer, 1);
+        writer(0);
+    }
+    CHECK(wrong == 0);
+    REQUIRE(wait_backed(tt));
+    // Whatever was kept is whole; a new game empties it all.
+    tt.clear(2);
+    int found = 0;
+    for (int i = 0; i < PerThread * 2; i += 97) found += tt.probe(spread_key(i, PerThread * 2), 0).has_value();
+    CHECK(found == 0);
+}
