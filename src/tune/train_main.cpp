@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
         ("batch", "Positions per step", cxxopts::value<int>()->default_value(std::to_string(defaults.batch)))
         ("lr", "Learning rate of the first epoch", cxxopts::value<double>()->default_value("0.001"))
         ("lr-final", "Learning rate of the last epoch (cosine decay between)", cxxopts::value<double>()->default_value("0.00001"))
-        ("weight-decay", "AdamW's decoupled weight decay", cxxopts::value<double>()->default_value("0.01"))
+        ("weight-decay", "AdamW's decoupled weight decay", cxxopts::value<double>()->default_value("1.0"))
         ("lambda", "Share of the game result in the target (the rest is the search score)",
          cxxopts::value<double>()->default_value("0.3"))
         ("scale", "Centipawns per unit of the sigmoid (default: fitted to the results)", cxxopts::value<double>())
