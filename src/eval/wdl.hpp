@@ -11,7 +11,7 @@
 namespace sente::wdl {
 
 // Fitted by scripts/fit_wdl.py to 29,306 positions of 200 self-play games at 2+0.02 by the build
-// with the fitted evaluation (README).
+// with the fitted evaluation (docs/evaluation.md).
 constexpr double A0 = 459.5, A1 = -379.0;
 constexpr double B0 = 160.8, B1 = -93.3;
 

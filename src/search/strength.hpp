@@ -17,7 +17,7 @@ struct RootMove;
 struct StrengthLimit {
     static constexpr int MinElo = 1320;
     // Full strength at fast time controls measures about 2300 on Stockfish's UCI_Elo scale
-    // (README, "Limited strength"): levels above that cannot be honoured.
+    // (docs/strength.md, "Limited strength"): levels above that cannot be honoured.
     static constexpr int MaxElo = 2300;
     static constexpr int DefaultElo = 1500;
 
