@@ -10,7 +10,7 @@
 
 #include "core/perft.hpp"
 #include "core/position.hpp"
-#include "search/search.hpp"
+#include "search/thread_pool.hpp"
 #include "search/tt.hpp"
 
 namespace sente {

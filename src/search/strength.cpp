@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "search/search.hpp"
+#include "search/root_move.hpp"
 
 namespace sente {
 
