@@ -297,8 +297,10 @@ int main(int argc, char** argv) {
     cli.add_options("datagen")
         ("out", "Append self-play games to this file", cxxopts::value<std::string>())
         ("games", "Games to play", cxxopts::value<int>()->default_value("1000"))
-        ("nodes", "Soft node limit of each move's search", cxxopts::value<long long>()->default_value("5000"))
-        ("random-plies", "Random legal plies that start each game", cxxopts::value<int>()->default_value("8"))
+        ("nodes", "Soft node limit of each move's search",
+         cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))
+        ("random-plies", "Random legal plies that start each game",
+         cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))
         ("seed", "Seed of the random openings (default: a random one, printed)", cxxopts::value<std::uint64_t>())
         ("book", "EPD file of openings the random plies start from", cxxopts::value<std::string>())
         ("dump", "Print a game file as 'FEN | score | result' lines (White's view)", cxxopts::value<std::string>());
