@@ -71,7 +71,8 @@ int run_tempo_table(const cxxopts::ParseResult& args, const std::vector<std::str
     }
     std::vector<int> settings;
     for (int p : args["tempo"].as<std::vector<int>>()) {
-        if (p < 0 || p > 400) return usage_error("--tempo values are percentages from 0 to 400");
+        if (p < 0 || p > eval::MaxTempoPercent)
+            return usage_error("--tempo values are percentages from 0 to " + std::to_string(eval::MaxTempoPercent));
         settings.push_back(p);
     }
     Engine engine;
@@ -156,7 +157,8 @@ int run_research(const cxxopts::ParseResult& args, const std::vector<std::string
     }
     std::vector<int> tempi;
     for (int p : args["tempo"].as<std::vector<int>>()) {
-        if (p < 0 || p > 400) return usage_error("--tempo values are percentages from 0 to 400");
+        if (p < 0 || p > eval::MaxTempoPercent)
+            return usage_error("--tempo values are percentages from 0 to " + std::to_string(eval::MaxTempoPercent));
         tempi.push_back(p);
     }
     const std::string kind = args["eval"].as<std::string>();

@@ -32,7 +32,7 @@ std::vector<TempoRow> tempo_experiment(Engine& engine, const std::vector<std::st
             if (d > 1) change_sum[std::size_t(d)] += std::abs(r.score - by_depth[d - 1].score);
         }
     }
-    engine.set_tempo_percent(100);
+    engine.set_tempo_percent(eval::DefaultTempoPercent);
     for (int d = 1; d <= max_depth; ++d) {
         TempoRow& row = rows[std::size_t(d)];
         row.depth = d;

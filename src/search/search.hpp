@@ -40,14 +40,16 @@ struct SearchCallbacks {
 
 // Syzygy probing, as Stockfish's options name it (the tables themselves are loaded by syzygy::init).
 struct SyzygyConfig {
-    int probe_depth = 1;  // SyzygyProbeDepth: the least depth at which the search probes
-    int probe_limit = 7;  // SyzygyProbeLimit: the most pieces probed
+    static constexpr int MaxPieces = 7;  // the largest tables there are, kings included
+    static constexpr int MaxProbeDepth = 100;
+    int probe_depth = 1;          // SyzygyProbeDepth: the least depth at which the search probes
+    int probe_limit = MaxPieces;  // SyzygyProbeLimit: the most pieces probed
     bool rule50 = true;   // Syzygy50MoveRule: a win the fifty-move rule spoils is a draw
 };
 
 struct SearchConfig {
     int multipv = 1;
-    int tempo_percent = 100;  // scale of the evaluation's tempo bonus
+    int tempo_percent = eval::DefaultTempoPercent;  // scale of the evaluation's tempo bonus
     std::int64_t move_overhead_ms = 0;
     std::vector<Move> searchmoves;  // empty: all legal moves
     StrengthLimit strength;         // UCI_LimitStrength: the move is chosen among multipv lines
