@@ -72,6 +72,23 @@ void Worker::take_back(Move m) {
     pos_.unmake_move(m);
 }
 
+// The null move's bookkeeping, as play() and take_back() keep it for a move: the frame records
+// it (no piece moved, the sentinel continuation), the ply and the node count move on.
+void Worker::play_null() {
+    Stack& ss = frame(ply_);
+    ss.current_move = Move::null();
+    ss.moved_piece = NoPiece;
+    ss.continuation = continuation_history_.at(NoPiece, A1);
+    pos_.make_null_move();
+    ++ply_;
+    count_node();
+}
+
+void Worker::take_back_null() {
+    --ply_;
+    pos_.unmake_null_move();
+}
+
 void Worker::update_pv(Move m) {
     pv_[ply_][ply_] = m;
     int child_length = pv_length_[ply_ + 1];
@@ -247,15 +264,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             && frame(ply_ - 1).current_move != Move::null() && pos_.has_non_pawn_material(us)
             && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
             int r = NullBase + depth / NullDepthDivisor + std::min(NullEvalMax, (eval - beta) / NullEvalDivisor);
-            ss.current_move = Move::null();
-            ss.moved_piece = NoPiece;
-            ss.continuation = continuation_history_.at(NoPiece, A1);
-            pos_.make_null_move();
-            ++ply_;
-            count_node();
+            play_null();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r - 1, !cut_node);
-            --ply_;
-            pos_.unmake_null_move();
+            take_back_null();
             if (stopped()) return VALUE_DRAW;
             if (v >= beta) return v >= VALUE_TB_WIN_IN_MAX_PLY ? beta : v;  // unproven wins are not trusted
         }

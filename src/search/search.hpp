@@ -125,6 +125,9 @@ private:
     }
     void count_tb_hit() { tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void take_back(Move m);
+    // Passing the move to the opponent (null-move pruning), and back.
+    void play_null();
+    void take_back_null();
     void update_pv(Move m);
     void check_limits();
     // After a cut-off: rewards the move that cut off and penalises the moves tried before it.
