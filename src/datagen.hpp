@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "core/splitmix.hpp"
 #include "params.hpp"
 
 namespace sente {
@@ -25,24 +26,11 @@ struct DatagenOptions {
     bool chess960 = false;
 };
 
-// A small generator of our own (splitmix64), so that a seed gives the same games and openings with
-// every compiler.
-struct SplitMix {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
-};
-
 // The FENs of an EPD book (four fields and "0 1"); on a problem, `error` says what.
 std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error);
 // A book line (or the start position, or a random Chess960 one) followed by `plies` random legal
 // moves; none when the moves ran into a mate or stalemate.
-std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix& rng);
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix64& rng);
 
 // OpenBench's genfens: `count` distinct openings from random plies that a short search does not
 // already call decided, the same ones for the same seed; each FEN (six fields) goes to `emit`.
