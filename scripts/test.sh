@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
-# Builds Sente and runs every test (the command CI runs). In CI, warnings are errors.
+# Builds Sente and runs its tests. In CI, warnings are errors.
 #
-#   scripts/test.sh          all of it: main build, magic bitboards, sanitizers, fuzzing
-#   scripts/test.sh --quick  the main build's tests only
+#   scripts/test.sh         the everyday check, a few minutes: the Release build's unit, protocol and
+#                           self-play tests, without the long mate, tablebase and negamax suites; an install
+#   scripts/test.sh --full  what CI runs: all of the Release build's tests, then magic bitboards, the
+#                           make builds OpenBench runs, a release binary, sanitizers and fuzzing
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-quick=0
-[ "${1:-}" = "--quick" ] && quick=1
+full=0
+case "${1:-}" in
+    --full) full=1 ;;
+    "" | --quick) ;;
+    *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
+esac
+# The long suites: the 100 shortest matetrack mates, the tablebase endgames, and negamax against
+# every other algorithm. The everyday check leaves them to --full.
+long_tests='matetrack|Search: tablebase endgames|Research: every'
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
 jobs="$(nproc)"
@@ -25,7 +34,9 @@ sanitizer_reports() {
 sente_install_packages
 sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror
 echo "== Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
-(cd "$SENTE_ROOT/build" && ctest -j "$jobs" --output-on-failure)
+skip=()
+[ $full -eq 1 ] || skip=(-E "$long_tests")
+(cd "$SENTE_ROOT/build" && ctest -j "$jobs" --output-on-failure "${skip[@]}")
 
 # Installing puts the engine in PREFIX/bin.
 prefix="$(mktemp -d)"
@@ -33,7 +44,7 @@ cmake --install "$SENTE_ROOT/build" --prefix "$prefix" >/dev/null
 [[ "$("$prefix/bin/sente" --version)" == "Sente "* ]] || { echo "installed sente does not run" >&2; exit 1; }
 rm -rf "$prefix"
 echo "== Install: ok"
-[ $quick -eq 1 ] && exit 0
+[ $full -eq 1 ] || exit 0
 
 # The other slider back end: magic bitboards, checked by the attack and perft tests.
 other_builds=()

@@ -61,7 +61,7 @@ SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_node
 
 // A game, or none when no usable opening turned up (a book of decided or finished positions).
 std::optional<games::Game> play_game(Run& run, Engine& engine, int index) {
-    SplitMix rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
+    SplitMix64 rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
     Position pos;
     for (int attempt = 0;; ++attempt) {
         if (attempt == OpeningAttempts) return std::nullopt;
@@ -187,7 +187,7 @@ std::vector<std::string> read_book(const std::string& path, bool chess960, std::
     return lines;
 }
 
-std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix& rng) {
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix64& rng) {
     Position pos;
     std::string fen = !book.empty() ? book[rng.below(book.size())]
                     : chess960      ? chess960_start_fen(int(rng.below(960)))
@@ -205,7 +205,7 @@ std::optional<Position> random_opening(const std::vector<std::string>& book, boo
 
 int generate_fens(int count, std::uint64_t seed, const std::vector<std::string>& book, bool chess960,
                   const std::function<void(const std::string&)>& emit) {
-    SplitMix rng{seed};
+    SplitMix64 rng{seed};
     Engine engine;
     engine.set_chess960(chess960);
     std::set<Key> seen;

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "core/splitmix.hpp"
+#include "params.hpp"
 
 namespace sente {
 
@@ -17,47 +19,18 @@ struct DatagenOptions {
     std::string out;
     int games = 0;
     int threads = 1;
-    std::uint64_t nodes = 5000;  // soft limit per move: no new iteration once reached
-    int random_plies = 8;
+    std::uint64_t nodes = datagen_params::DefaultNodes;  // soft limit per move: no new iteration once reached
+    int random_plies = datagen_params::DefaultRandomPlies;
     std::uint64_t seed = 0;
     std::string book;            // EPD; empty: the start position (or random Chess960 ones)
     bool chess960 = false;
-};
-
-// How games are cut short and how openings are screened; all scores from a side's own view.
-namespace datagen_params {
-constexpr int HardNodeFactor = 20;       // a move's search never exceeds this many soft limits
-constexpr int OpeningMaxScore = 1000;    // a random opening beyond this is discarded as decided
-constexpr int OpeningAttempts = 1000;    // a run stops when this many openings in a row are unusable
-constexpr int WinScore = 2000;           // a win once the score stays beyond this ...
-constexpr int WinPlies = 6;              // ... for this many plies in a row
-constexpr int DrawScore = 10;            // a draw once the score stays within this ...
-constexpr int DrawPlies = 12;            // ... for this many plies in a row ...
-constexpr int DrawMinPly = 80;           // ... from this ply on
-constexpr int MaxPlies = 800;            // longer games are called drawn
-constexpr int GenfensPlies = 8;          // random plies of a genfens opening from the start position
-constexpr int GenfensBookPlies = 2;      // ... and after a book line
-constexpr std::uint64_t GenfensNodes = 5000;  // the screening search's soft node limit
-}  // namespace datagen_params
-
-// A small generator of our own (splitmix64), so that a seed gives the same games and openings with
-// every compiler.
-struct SplitMix {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
 };
 
 // The FENs of an EPD book (four fields and "0 1"); on a problem, `error` says what.
 std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error);
 // A book line (or the start position, or a random Chess960 one) followed by `plies` random legal
 // moves; none when the moves ran into a mate or stalemate.
-std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix& rng);
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix64& rng);
 
 // OpenBench's genfens: `count` distinct openings from random plies that a short search does not
 // already call decided, the same ones for the same seed; each FEN (six fields) goes to `emit`.

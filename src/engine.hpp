@@ -10,7 +10,7 @@
 
 #include "core/perft.hpp"
 #include "core/position.hpp"
-#include "search/search.hpp"
+#include "search/thread_pool.hpp"
 #include "search/tt.hpp"
 
 namespace sente {
@@ -27,6 +27,7 @@ public:
     static constexpr int MaxHashMb = 65536;
     static constexpr int DefaultHashMb = 16;
     static constexpr int DefaultMoveOverheadMs = 20;
+    static constexpr int DefaultMultiPv = 1;
     static constexpr int MaxMultiPv = 256;
     static constexpr int DefaultBenchDepth = 12;
     static constexpr int MaxBenchDepth = 30;
@@ -109,8 +110,8 @@ private:
     Position position_;
     bool chess960_ = false;
     int move_overhead_ms_ = DefaultMoveOverheadMs;
-    int multipv_ = 1;
-    int tempo_percent_ = 100;
+    int multipv_ = DefaultMultiPv;
+    int tempo_percent_ = eval::DefaultTempoPercent;
     StrengthLimit strength_;
     SyzygyConfig syzygy_;
     std::shared_ptr<const nnue::Network> net_;

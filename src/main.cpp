@@ -1,4 +1,6 @@
-// The command line: no command speaks UCI; `perft` and `bench` are tools for people and scripts.
+// The command line: no command speaks UCI; the commands (perft, bench and the others in Commands)
+// are tools for people and scripts.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cxxopts.hpp>
@@ -8,6 +10,7 @@
 #include <iostream>
 #include <string>
 
+#include "command_line.hpp"
 #include "core/tunable.hpp"
 #include "datagen.hpp"
 #include "engine.hpp"
@@ -22,13 +25,7 @@ using namespace sente;
 
 namespace {
 
-constexpr int BadUsage = 2;
-
-// Refuses the run with a one-line reason, as scripts expect from a command-line tool.
-int usage_error(const std::string& message) {
-    std::cerr << "sente: " << message << '\n';
-    return BadUsage;
-}
+int usage_error(const std::string& message) { return command_line::usage_error("sente", message); }
 
 std::optional<int> parse_int(const std::string& text, int lo, int hi) {
     try {
@@ -41,7 +38,7 @@ std::optional<int> parse_int(const std::string& text, int lo, int hi) {
     }
 }
 
-int run_bench(const std::vector<std::string>& rest) {
+int run_bench(const cxxopts::ParseResult&, const std::vector<std::string>& rest) {
     if (rest.size() > 1) return usage_error("bench takes at most one DEPTH");
     int depth = Engine::DefaultBenchDepth;
     if (!rest.empty()) {
@@ -71,7 +68,8 @@ int run_tempo_table(const cxxopts::ParseResult& args, const std::vector<std::str
     }
     std::vector<int> settings;
     for (int p : args["tempo"].as<std::vector<int>>()) {
-        if (p < 0 || p > 400) return usage_error("--tempo values are percentages from 0 to 400");
+        if (p < 0 || p > eval::MaxTempoPercent)
+            return usage_error("--tempo values are percentages from 0 to " + std::to_string(eval::MaxTempoPercent));
         settings.push_back(p);
     }
     Engine engine;
@@ -156,7 +154,8 @@ int run_research(const cxxopts::ParseResult& args, const std::vector<std::string
     }
     std::vector<int> tempi;
     for (int p : args["tempo"].as<std::vector<int>>()) {
-        if (p < 0 || p > 400) return usage_error("--tempo values are percentages from 0 to 400");
+        if (p < 0 || p > eval::MaxTempoPercent)
+            return usage_error("--tempo values are percentages from 0 to " + std::to_string(eval::MaxTempoPercent));
         tempi.push_back(p);
     }
     const std::string kind = args["eval"].as<std::string>();
@@ -244,6 +243,35 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
     return run_datagen(o, std::cerr);
 }
 
+// OpenBench's SPSA input lines for a tune build's options.
+int run_spsa(const cxxopts::ParseResult&, const std::vector<std::string>&) {
+    if (!TuneBuild) return usage_error(NoTunablesMessage);
+    std::cout << spsa_lines();
+    return 0;
+}
+
+// Sente's commands; any other first argument that is not an option starts a list of UCI lines.
+struct Command {
+    std::string_view name;
+    std::string_view usage;
+    int (*run)(const cxxopts::ParseResult& args, const std::vector<std::string>& rest);
+};
+constexpr Command Commands[] = {
+    {"perft", "perft DEPTH", run_perft},
+    {"bench", "bench [DEPTH]", run_bench},
+    {"solve", "solve FILE", run_solve},
+    {"tempo-table", "tempo-table [DEPTH]", run_tempo_table},
+    {"research", "research", run_research},
+    {"datagen", "datagen", run_datagen_command},
+    {"spsa", "spsa", run_spsa},
+};
+
+const Command* find_command(std::string_view name) {
+    for (const Command& c : Commands)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
 }  // namespace
 
 // Arguments that are not one of Sente's commands are UCI lines, run in order (OpenBench runs
@@ -263,19 +291,14 @@ int run_uci_lines(int argc, char** argv) {
     return 0;
 }
 
-bool is_command(std::string_view word) {
-    for (std::string_view c : {"perft", "bench", "solve", "tempo-table", "research", "datagen", "spsa"})
-        if (word == c) return true;
-    return false;
-}
-
 int main(int argc, char** argv) {
-    if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) return run_uci_lines(argc, argv);
+    if (argc > 1 && argv[1][0] != '-' && !find_command(argv[1])) return run_uci_lines(argc, argv);
 
     cxxopts::Options cli("sente", "Sente " + std::string(Version)
                                       + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
-    cli.positional_help("[perft DEPTH | bench [DEPTH] | solve FILE | tempo-table [DEPTH] | research | datagen | spsa]")
-        .show_positional_help();
+    std::string usages;
+    for (const Command& c : Commands) usages += std::string(usages.empty() ? "[" : " | ") + std::string(c.usage);
+    cli.positional_help(usages + "]").show_positional_help();
     cli.add_options()
         ("h,help", "Print this help and exit")
         ("v,version", "Print the version and exit");
@@ -297,8 +320,10 @@ int main(int argc, char** argv) {
     cli.add_options("datagen")
         ("out", "Append self-play games to this file", cxxopts::value<std::string>())
         ("games", "Games to play", cxxopts::value<int>()->default_value("1000"))
-        ("nodes", "Soft node limit of each move's search", cxxopts::value<long long>()->default_value("5000"))
-        ("random-plies", "Random legal plies that start each game", cxxopts::value<int>()->default_value("8"))
+        ("nodes", "Soft node limit of each move's search",
+         cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))
+        ("random-plies", "Random legal plies that start each game",
+         cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))
         ("seed", "Seed of the random openings (default: a random one, printed)", cxxopts::value<std::uint64_t>())
         ("book", "EPD file of openings the random plies start from", cxxopts::value<std::string>())
         ("dump", "Print a game file as 'FEN | score | result' lines (White's view)", cxxopts::value<std::string>());
@@ -308,19 +333,21 @@ int main(int argc, char** argv) {
         ("tempo", "Tempo settings to compare (tempo-table, research), in percent of the built-in bonus",
          cxxopts::value<std::vector<int>>()->default_value("0,100"));
     cli.add_options("hidden")
-        ("command", "perft or bench", cxxopts::value<std::string>())
+        ("command", "One of the commands above", cxxopts::value<std::string>())
         ("args", "Arguments of the command", cxxopts::value<std::vector<std::string>>());
     cli.parse_positional({"command", "args"});
 
-    cxxopts::ParseResult args;
-    try {
-        args = cli.parse(argc, argv);
-    } catch (const cxxopts::exceptions::exception& e) {
-        return usage_error(e.what());
-    }
+    const std::optional<cxxopts::ParseResult> parsed = command_line::parse(cli, argc, argv);
+    if (!parsed) return command_line::BadUsage;
+    const cxxopts::ParseResult& args = *parsed;
 
     if (args.count("help")) {
-        std::cout << cli.help({"", "perft", "solve", "tempo-table", "research", "datagen"});
+        // The general options, then those of each command that has any, in the order of Commands.
+        std::vector<std::string> groups{""};
+        const std::vector<std::string> defined = cli.groups();
+        for (const Command& c : Commands)
+            if (std::find(defined.begin(), defined.end(), c.name) != defined.end()) groups.emplace_back(c.name);
+        std::cout << cli.help(groups);
         return 0;
     }
     if (args.count("version")) {
@@ -339,18 +366,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         const std::string command = args["command"].as<std::string>();
-        if (command == "perft") return run_perft(args, rest);
-        if (command == "bench") return run_bench(rest);
-        if (command == "tempo-table") return run_tempo_table(args, rest);
-        if (command == "solve") return run_solve(args, rest);
-        if (command == "datagen") return run_datagen_command(args, rest);
-        if (command == "research") return run_research(args, rest);
-        if (command == "spsa") {
-            // OpenBench's SPSA input lines for a tune build's options.
-            if (!TuneBuild) return usage_error(NoTunablesMessage);
-            std::cout << spsa_lines();
-            return 0;
-        }
+        if (const Command* c = find_command(command)) return c->run(args, rest);
         return usage_error("unknown command '" + command + "' (try --help)");
     } catch (const cxxopts::exceptions::exception& e) {
         return usage_error(e.what());

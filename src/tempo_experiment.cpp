@@ -35,7 +35,7 @@ std::vector<TempoRow> tempo_experiment(Engine& engine, const std::vector<std::st
             if (d > 1) change_sum[std::size_t(d)] += std::abs(r.score - by_depth[d - 1].score);
         }
     }
-    engine.set_tempo_percent(100);
+    engine.set_tempo_percent(eval::DefaultTempoPercent);
     engine.set_use_nnue(used_nnue);
     for (int d = 1; d <= max_depth; ++d) {
         TempoRow& row = rows[std::size_t(d)];

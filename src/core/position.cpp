@@ -275,12 +275,12 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     return std::nullopt;
 }
 
-std::string Position::fen() const {
+std::string board_fen(const Piece board[64]) {
     std::string out;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
-            Piece pc = board_[make_square(file, rank)];
+            Piece pc = board[make_square(file, rank)];
             if (pc == NoPiece) {
                 ++empty;
                 continue;
@@ -292,6 +292,11 @@ std::string Position::fen() const {
         if (empty) out += char('0' + empty);
         if (rank) out += '/';
     }
+    return out;
+}
+
+std::string Position::fen() const {
+    std::string out = board_fen(board_);
     out += side_ == White ? " w " : " b ";
 
     std::string castling;

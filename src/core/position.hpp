@@ -154,4 +154,8 @@ private:
     std::vector<StateInfo> states_;
 };
 
+// A FEN's first field: the pieces of `board` (indexed by square, a1 = 0) rank by rank from the
+// eighth, runs of empty squares as digits.
+std::string board_fen(const Piece board[64]);
+
 }  // namespace sente

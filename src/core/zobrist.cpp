@@ -1,6 +1,8 @@
 // Fills the Zobrist keys before main from a splitmix64 stream with a fixed seed.
 #include "core/zobrist.hpp"
 
+#include "core/splitmix.hpp"
+
 namespace sente::zobrist {
 
 Key PieceSquare[12][64];
@@ -9,16 +11,6 @@ Key Castling[4];
 Key EnPassantFile[8];
 
 namespace {
-
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t next() {
-        std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-};
 
 struct Initialiser {
     Initialiser() {

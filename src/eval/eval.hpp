@@ -51,6 +51,7 @@ private:
 // the value in params.hpp, 0 leaves it out (for the tempo experiment). A cache, when given, saves
 // recomputing the pawn terms; the result is the same with or without it.
 constexpr int DefaultTempoPercent = 100;
+constexpr int MaxTempoPercent = 400;  // the most the tempo experiment and the Tempo option take
 Value evaluate(const Position& pos, int tempo_percent = DefaultTempoPercent, PawnCache* cache = nullptr);
 Breakdown breakdown(const Position& pos, int tempo_percent = DefaultTempoPercent);
 // The tempo bonus blended for the position's phase, at the given scale.

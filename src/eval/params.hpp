@@ -1,6 +1,7 @@
 // Every evaluation weight, as a named constant: (middlegame, endgame) pairs in centipawns, blended
-// by game phase. Nothing else in eval/ holds a tunable number. The block between the two "Fitted
-// weights" lines is written by sente-tune (src/tune/); eval/weights.hpp lists its constants in order.
+// by game phase; and the constants of the win/draw/loss model. Nothing else in eval/ holds a
+// tunable number. The block between the two "Fitted weights" lines is written by sente-tune
+// (src/tune/); eval/weights.hpp lists its constants in order.
 #pragma once
 
 #include "core/types.hpp"
@@ -217,5 +218,11 @@ constexpr int MopUpCentre = 10;       // per square the lone king stands from th
 constexpr int MopUpKingDistance = 4;  // per square the kings are closer than 14
 constexpr int DrawishScale = 16;      // of 64: no pawns and at most a minor piece ahead
 constexpr int OppositeBishopsScale = 32;  // of 64
+
+// ---- Win/draw/loss odds for UCI_ShowWDL (eval/wdl.hpp) -------------------------------------------
+// Fitted by scripts/fit_wdl.py to 29,306 positions of 200 self-play games at 2+0.02 by the build
+// with the fitted evaluation (docs/evaluation.md).
+constexpr double WdlA0 = 459.5, WdlA1 = -379.0;
+constexpr double WdlB0 = 160.8, WdlB1 = -93.3;
 
 }  // namespace sente::eval

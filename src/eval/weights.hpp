@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <string_view>
 
 #include "eval/params.hpp"
@@ -17,55 +18,74 @@ struct WeightGroup {
     const char* comment;  // printed above the group by the tuner ("" for none; \n between lines)
 };
 
+// Every group of fitted weights, in the order of the flat table: the constant's name in params.hpp
+// and the comment the tuner prints above it. Adding a weight takes three edits, the fewest the
+// exact trace allows: its constant in params.hpp (the value, which sente-tune rewrites), its row
+// here (its name and place; its size comes from the constant and its index w::Name from the row),
+// and its term in eval.cpp, added as add(term, colour, w::Name, count) so that the trace counts
+// exactly what the evaluation adds.
+#define SENTE_WEIGHT_GROUPS(X) \
+    X(Tempo, "The side to move is worth this much: the right to move first.") \
+    X(PieceValue, "Material: pawn, knight, bishop, rook, queen, king.") \
+    X(PawnSquare, \
+      "Pawn placement by square from White's side, one row per rank from the first (Black's mirrored).") \
+    X(KnightSquare, "Knight placement.") \
+    X(BishopSquare, "Bishop placement.") \
+    X(RookSquare, "Rook placement.") \
+    X(QueenSquare, "Queen placement.") \
+    X(KingSquare, "King placement.") \
+    X(KnightMobility, \
+      "Knight mobility by the number of squares it attacks outside own pieces and enemy pawn attacks.") \
+    X(BishopMobility, "") \
+    X(RookMobility, "") \
+    X(QueenMobility, "") \
+    X(Isolated, "Pawn structure.") \
+    X(Doubled, "") \
+    X(Backward, "") \
+    X(Connected, "A pawn defended by a pawn or side by side with one, by relative rank.") \
+    X(Passed, "Passed pawns by relative rank.") \
+    X(PassedBlocked, "A passed pawn whose stop square is occupied.") \
+    X(PassedSafeStop, "A passed pawn whose stop square the enemy does not attack.") \
+    X(PassedOwnKing, "Per square between the stop square and the own king, then the enemy king.") \
+    X(PassedEnemyKing, "") \
+    X(Unstoppable, "A pawn ending's passer the defending king cannot catch.") \
+    X(BishopPair, "Pieces.") \
+    X(RookOpenFile, "") \
+    X(RookSemiOpenFile, "") \
+    X(Outpost, \
+      "A knight, then a bishop, on a pawn-defended square in the enemy half no enemy pawn can attack.") \
+    X(BishopPawns, "Per own pawn on the squares of a bishop's colour.") \
+    X(MinorBehindPawn, "A knight or bishop with an own pawn just in front of it.") \
+    X(ThreatByPawn, \
+      "Threats: a piece attacked by a pawn, a rook or queen by a minor, a piece attacked and undefended.") \
+    X(ThreatByMinor, "") \
+    X(HangingPiece, "") \
+    X(ThreatByRook, "A queen attacked by a rook.") \
+    X(KingAttacker, \
+      "King attack, from the attacker's side: each piece that hits the zone around the enemy king (by type),\n" \
+      "the number of such pieces, each attack on a zone square, and each safe square a piece can check from.") \
+    X(KingAttackerCount, "") \
+    X(KingZoneAttack, "") \
+    X(SafeCheck, "") \
+    X(ShieldPawn, \
+      "King shelter, for a king on its first two ranks: each of the three files around it with no own\n" \
+      "pawn on the second or third rank, with one on the second, with one on the third; and the king on a\n" \
+      "file without pawns.") \
+    X(KingOpenFile, "")
+
+namespace detail {
+constexpr const Score* first_of(const Score& s) { return &s; }
+template <std::size_t N>
+constexpr const Score* first_of(const Score (&a)[N]) { return a; }
+constexpr int count_of(const Score&) { return 1; }
+template <std::size_t N>
+constexpr int count_of(const Score (&)[N]) { return int(N); }
+}  // namespace detail
+
 inline constexpr WeightGroup WeightGroups[] = {
-    {"Tempo", &Tempo, 1, "The side to move is worth this much: the right to move first."},
-    {"PieceValue", PieceValue, 6, "Material: pawn, knight, bishop, rook, queen, king."},
-    {"PawnSquare", PawnSquare, 64,
-     "Pawn placement by square from White's side, one row per rank from the first (Black's mirrored)."},
-    {"KnightSquare", KnightSquare, 64, "Knight placement."},
-    {"BishopSquare", BishopSquare, 64, "Bishop placement."},
-    {"RookSquare", RookSquare, 64, "Rook placement."},
-    {"QueenSquare", QueenSquare, 64, "Queen placement."},
-    {"KingSquare", KingSquare, 64, "King placement."},
-    {"KnightMobility", KnightMobility, 9,
-     "Knight mobility by the number of squares it attacks outside own pieces and enemy pawn attacks."},
-    {"BishopMobility", BishopMobility, 14, ""},
-    {"RookMobility", RookMobility, 15, ""},
-    {"QueenMobility", QueenMobility, 28, ""},
-    {"Isolated", &Isolated, 1, "Pawn structure."},
-    {"Doubled", &Doubled, 1, ""},
-    {"Backward", &Backward, 1, ""},
-    {"Connected", Connected, 8, "A pawn defended by a pawn or side by side with one, by relative rank."},
-    {"Passed", Passed, 8, "Passed pawns by relative rank."},
-    {"PassedBlocked", PassedBlocked, 8, "A passed pawn whose stop square is occupied."},
-    {"PassedSafeStop", PassedSafeStop, 8, "A passed pawn whose stop square the enemy does not attack."},
-    {"PassedOwnKing", PassedOwnKing, 8,
-     "Per square between the stop square and the own king, then the enemy king."},
-    {"PassedEnemyKing", PassedEnemyKing, 8, ""},
-    {"Unstoppable", &Unstoppable, 1, "A pawn ending's passer the defending king cannot catch."},
-    {"BishopPair", &BishopPair, 1, "Pieces."},
-    {"RookOpenFile", &RookOpenFile, 1, ""},
-    {"RookSemiOpenFile", &RookSemiOpenFile, 1, ""},
-    {"Outpost", Outpost, 2,
-     "A knight, then a bishop, on a pawn-defended square in the enemy half no enemy pawn can attack."},
-    {"BishopPawns", &BishopPawns, 1, "Per own pawn on the squares of a bishop's colour."},
-    {"MinorBehindPawn", &MinorBehindPawn, 1, "A knight or bishop with an own pawn just in front of it."},
-    {"ThreatByPawn", &ThreatByPawn, 1,
-     "Threats: a piece attacked by a pawn, a rook or queen by a minor, a piece attacked and undefended."},
-    {"ThreatByMinor", &ThreatByMinor, 1, ""},
-    {"HangingPiece", &HangingPiece, 1, ""},
-    {"ThreatByRook", &ThreatByRook, 1, "A queen attacked by a rook."},
-    {"KingAttacker", KingAttacker, 6,
-     "King attack, from the attacker's side: each piece that hits the zone around the enemy king (by type),\n"
-     "the number of such pieces, each attack on a zone square, and each safe square a piece can check from."},
-    {"KingAttackerCount", KingAttackerCount, 8, ""},
-    {"KingZoneAttack", &KingZoneAttack, 1, ""},
-    {"SafeCheck", SafeCheck, 6, ""},
-    {"ShieldPawn", ShieldPawn, 3,
-     "King shelter, for a king on its first two ranks: each of the three files around it with no own\n"
-     "pawn on the second or third rank, with one on the second, with one on the third; and the king on a\n"
-     "file without pawns."},
-    {"KingOpenFile", &KingOpenFile, 1, ""},
+#define SENTE_WEIGHT_GROUP(name, comment) {#name, detail::first_of(name), detail::count_of(name), comment},
+    SENTE_WEIGHT_GROUPS(SENTE_WEIGHT_GROUP)
+#undef SENTE_WEIGHT_GROUP
 };
 
 // The index of a group's first weight in the flat table.
@@ -84,43 +104,18 @@ constexpr int WeightCount = [] {
     return n;
 }();
 
-// Indices, named as the constants are.
+// Indices, named as the constants are (w::PawnSquare is the first of six tables of 64, pawn to king).
 namespace w {
-constexpr int Tempo = weight_index("Tempo");
-constexpr int PieceValue = weight_index("PieceValue");
-constexpr int PawnSquare = weight_index("PawnSquare");  // six tables of 64, pawn to king
-constexpr int Mobility[6] = {0, weight_index("KnightMobility"), weight_index("BishopMobility"),
-                             weight_index("RookMobility"), weight_index("QueenMobility"), 0};
-constexpr int MobilitySize[6] = {0, 9, 14, 15, 28, 0};
-constexpr int Isolated = weight_index("Isolated");
-constexpr int Doubled = weight_index("Doubled");
-constexpr int Backward = weight_index("Backward");
-constexpr int Connected = weight_index("Connected");
-constexpr int Passed = weight_index("Passed");
-constexpr int PassedBlocked = weight_index("PassedBlocked");
-constexpr int PassedSafeStop = weight_index("PassedSafeStop");
-constexpr int PassedOwnKing = weight_index("PassedOwnKing");
-constexpr int PassedEnemyKing = weight_index("PassedEnemyKing");
-constexpr int Unstoppable = weight_index("Unstoppable");
-constexpr int BishopPair = weight_index("BishopPair");
-constexpr int RookOpenFile = weight_index("RookOpenFile");
-constexpr int RookSemiOpenFile = weight_index("RookSemiOpenFile");
-constexpr int Outpost = weight_index("Outpost");
-constexpr int BishopPawns = weight_index("BishopPawns");
-constexpr int MinorBehindPawn = weight_index("MinorBehindPawn");
-constexpr int ThreatByPawn = weight_index("ThreatByPawn");
-constexpr int ThreatByMinor = weight_index("ThreatByMinor");
-constexpr int HangingPiece = weight_index("HangingPiece");
-constexpr int ThreatByRook = weight_index("ThreatByRook");
-constexpr int KingAttacker = weight_index("KingAttacker");
-constexpr int KingAttackerCount = weight_index("KingAttackerCount");
-constexpr int KingZoneAttack = weight_index("KingZoneAttack");
-constexpr int SafeCheck = weight_index("SafeCheck");
-constexpr int ShieldPawn = weight_index("ShieldPawn");
-constexpr int KingOpenFile = weight_index("KingOpenFile");
+#define SENTE_WEIGHT_INDEX(name, comment) constexpr int name = weight_index(#name);
+SENTE_WEIGHT_GROUPS(SENTE_WEIGHT_INDEX)
+#undef SENTE_WEIGHT_INDEX
+// The mobility tables by piece type, and their sizes.
+constexpr int Mobility[6] = {0, KnightMobility, BishopMobility, RookMobility, QueenMobility, 0};
+constexpr int MobilitySize[6] = {0, detail::count_of(eval::KnightMobility), detail::count_of(eval::BishopMobility),
+                                 detail::count_of(eval::RookMobility), detail::count_of(eval::QueenMobility), 0};
 }  // namespace w
 
-static_assert(w::PawnSquare + 64 == weight_index("KnightSquare") && w::PawnSquare + 5 * 64 == weight_index("KingSquare"),
+static_assert(w::PawnSquare + 64 == w::KnightSquare && w::PawnSquare + 5 * 64 == w::KingSquare,
               "the six placement tables are consecutive, pawn to king");
 static_assert(w::Mobility[Knight] + 9 == w::Mobility[Bishop] && w::Mobility[Rook] + 15 == w::Mobility[Queen]);
 

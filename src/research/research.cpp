@@ -7,12 +7,11 @@
 
 #include "core/movegen.hpp"
 #include "eval/eval.hpp"
+#include "research/params.hpp"
 
 namespace sente::research {
 
 namespace {
-
-constexpr int AspirationDelta = 25;
 
 // Mate scores are kept relative to the node in the table, as in the playing search; the infinite
 // bounds of an unknown side are not scores and stay as they are.
@@ -260,7 +259,7 @@ Value Searcher::search(Algorithm algorithm, Position& pos, int depth, Value gues
     case Algorithm::Pvs: return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, true);
     case Algorithm::Aspiration: {
         if (is_mate_score(guess)) return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, true);
-        int delta = AspirationDelta;
+        int delta = AspirationWindow;
         Value alpha = guess - delta, beta = guess + delta;
         while (true) {
             const Value v = alphabeta(pos, alpha, beta, depth, 0, true);

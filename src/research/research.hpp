@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "eval/eval.hpp"
 
 namespace sente::research {
 
@@ -29,7 +30,7 @@ enum class EvalKind { Full, Material };
 
 struct Settings {
     EvalKind eval = EvalKind::Full;
-    int tempo_percent = 100;  // of Sente's tempo weight; 0 leaves it out
+    int tempo_percent = eval::DefaultTempoPercent;  // of Sente's tempo weight; 0 leaves it out
     std::size_t hash_mb = 16;
 };
 

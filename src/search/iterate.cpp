@@ -155,14 +155,11 @@ int Worker::time_scale(int stable_iterations, Value previous_score) const {
     std::uint64_t total = 0;
     for (const RootMove& rm : root_moves_) total += rm.nodes;
     const int share = total ? int(best.nodes * 100 / total) : 50;
-    const int falling = is_mate_score(best.score) || is_mate_score(previous_score)
-                          ? 100
-                          : std::clamp(100 + (previous_score - best.score) / FallingDivisor, FallingMin, FallingMax);
-    int percent = StabilityScale[std::min(stable_iterations, 5)];
-    percent = percent * falling / 100;
-    percent = percent * std::clamp(NodeShareBase - share, NodeShareMin, NodeShareMax) / 100;
-    if (root_failed_low_) percent = percent * FailLowScale / 100;
-    return percent;
+    return TimeManager::scale_percent({.stable_iterations = stable_iterations,
+                                       .score = best.score,
+                                       .previous_score = previous_score,
+                                       .best_move_node_share = share,
+                                       .failed_low = root_failed_low_});
 }
 
 // `go mate N` for short mates: a proof search at the current depth, where only a mate in N or

@@ -102,6 +102,16 @@ constexpr int MateSettleDepth = 6;
 // How many nodes pass between looks at the clock.
 constexpr int NodesBetweenTimeChecks = 1024;
 
+// ---- Limited strength (UCI_LimitStrength; the Elo range is StrengthLimit's) -------------------
+// The node budget doubles every StrengthEloPerDoubling points above the lowest level, from
+// StrengthMinNodes there.
+constexpr double StrengthMinNodes = 1050;
+constexpr double StrengthEloPerDoubling = 110;
+// Below full strength the move is chosen among this many lines, within a margin that falls from
+// StrengthMarginAtMinElo centipawns at the lowest level to zero at the highest.
+constexpr int StrengthCandidateLines = 4;
+constexpr double StrengthMarginAtMinElo = 95;
+
 // ---- Time management (all in milliseconds or percent) -------------------------------------------
 SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)      // sudden death: plan as if this many moves remain
 constexpr int MaxMovesToGo = 50;

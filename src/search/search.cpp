@@ -78,6 +78,9 @@ void Worker::take_back(Move m) {
     if (net_) accumulators_.pop();
 }
 
+// The null move's bookkeeping, as play() and take_back() keep it for a move: the frame records
+// it (no piece moved, the sentinel continuation), the ply and the node count move on, and the
+// accumulators get a ply with nothing changed.
 void Worker::play_null() {
     Stack& ss = frame(ply_);
     ss.current_move = Move::null();

@@ -3,16 +3,14 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <functional>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 #include "core/position.hpp"
 #include "search/history.hpp"
 #include "search/movepick.hpp"
+#include "search/root_move.hpp"
 #include "search/timeman.hpp"
 #include "search/strength.hpp"
 #include "search/tt.hpp"
@@ -43,29 +41,22 @@ struct SearchCallbacks {
 
 // Syzygy probing, as Stockfish's options name it (the tables themselves are loaded by syzygy::init).
 struct SyzygyConfig {
-    int probe_depth = 1;  // SyzygyProbeDepth: the least depth at which the search probes
-    int probe_limit = 7;  // SyzygyProbeLimit: the most pieces probed
+    static constexpr int MaxPieces = 7;  // the largest tables there are, kings included
+    static constexpr int MaxProbeDepth = 100;
+    int probe_depth = 1;          // SyzygyProbeDepth: the least depth at which the search probes
+    int probe_limit = MaxPieces;  // SyzygyProbeLimit: the most pieces probed
     bool rule50 = true;   // Syzygy50MoveRule: a win the fifty-move rule spoils is a draw
 };
 
 struct SearchConfig {
     int multipv = 1;
-    int tempo_percent = 100;  // scale of the evaluation's tempo bonus
+    int tempo_percent = eval::DefaultTempoPercent;  // scale of the evaluation's tempo bonus
     // The network that evaluates; none: the hand-crafted evaluation ("Use NNUE" off).
     std::shared_ptr<const nnue::Network> net;
     std::int64_t move_overhead_ms = 0;
     std::vector<Move> searchmoves;  // empty: all legal moves
     StrengthLimit strength;         // UCI_LimitStrength: the move is chosen among multipv lines
     SyzygyConfig syzygy;
-};
-
-struct RootMove {
-    Move move;
-    Value score = -VALUE_INFINITE;  // -VALUE_INFINITE: only known to be worse than the best
-    Value previous_score = -VALUE_INFINITE;
-    int seldepth = 0;
-    std::uint64_t nodes = 0;  // spent below this move in the current iteration
-    std::vector<Move> pv;
 };
 
 // What the threads of one search share.
@@ -137,6 +128,7 @@ private:
     }
     void count_tb_hit() { tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
     void take_back(Move m);
+    // Passing the move to the opponent (null-move pruning), and back.
     void play_null();
     void take_back_null();
     void update_pv(Move m);
@@ -147,7 +139,8 @@ private:
     void update_continuations(Piece p, Square to, int bonus);
     OrderingStats ordering_stats();
     void report(const SearchCallbacks& cb, int depth, Value alpha, Value beta);
-    // How much of the soft time limit the last iteration says to use, in percent.
+    // How much of the soft time limit the last iteration says to use, in percent (the time
+    // manager decides; this gathers what it reads).
     int time_scale(int stable_iterations, Value previous_score) const;
     bool prove_mate(const SearchCallbacks* callbacks);
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
@@ -188,55 +181,6 @@ private:
     eval::PawnCache pawn_cache_;
     const nnue::Network* net_ = nullptr;  // the search's net, or none
     nnue::AccumulatorStack accumulators_;
-};
-
-// Search threads, parked on a condition variable between searches.
-class ThreadPool {
-public:
-    explicit ThreadPool(TranspositionTable& tt);
-    ~ThreadPool();
-
-    void set_threads(int n);
-    int size() const { return int(workers_.size()); }
-    // Starts a search in the background; the result arrives through callbacks.on_bestmove.
-    void start(const Position& root, const SearchLimits& limits, const SearchConfig& config, SearchCallbacks callbacks);
-    void stop();
-    void ponderhit();
-    // Blocks until the current search, if any, has sent its best move.
-    void wait();
-    bool searching() const;
-    void clear();
-    // The root moves as the main thread's last completed iteration left them, best first.
-    const std::vector<RootMove>& last_root_moves() const { return workers_[0]->worker->completed(); }
-    // Runs a search in the calling thread with one worker (bench, tests). Returns nodes searched.
-    std::uint64_t search_sync(const Position& root, const SearchLimits& limits, const SearchConfig& config,
-                              const SearchCallbacks& callbacks);
-
-private:
-    struct Slot {
-        std::unique_ptr<Worker> worker;
-        std::thread thread;
-        bool has_work = false;
-    };
-    void thread_main(std::size_t index);
-    void join_all();
-    // Sets up the shared state and the root moves for a search (under the lock, or with no threads busy).
-    void prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config);
-    void main_search();
-    static std::vector<RootMove> root_moves_for(const Position& root, const SearchConfig& config);
-    void rank_by_tablebases(const Position& root, const SearchConfig& config);
-
-    SearchShared shared_;
-    std::vector<std::unique_ptr<Slot>> workers_;
-    mutable std::mutex mutex_;
-    std::condition_variable cv_;
-    bool exiting_ = false;
-    bool searching_ = false;
-    int running_helpers_ = 0;
-    Position root_;
-    std::mt19937_64 rng_{std::random_device{}()};  // limited strength's choices
-    std::vector<RootMove> root_moves_;
-    SearchCallbacks callbacks_;
 };
 
 // The score as UCI wants it: "cp X" or "mate N" (moves, negative when being mated).

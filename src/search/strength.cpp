@@ -3,33 +3,29 @@
 #include <algorithm>
 #include <cmath>
 
-#include "search/search.hpp"
+#include "search/params.hpp"
+#include "search/root_move.hpp"
 
 namespace sente {
 
-namespace {
+using namespace search_params;
 
-// The node budget doubles every EloPerDoubling points above MinElo, from MinNodes.
-constexpr double MinNodes = 1050;
-constexpr double EloPerDoubling = 110;
-// The choice margin falls linearly from MarginAtMinElo to zero at StrongestChoiceElo.
-constexpr double MarginAtMinElo = 95;
-constexpr double StrongestChoiceElo = 2300;
-constexpr int CandidateLines = 4;
+namespace {
 
 int clamped(int elo) { return std::clamp(elo, StrengthLimit::MinElo, StrengthLimit::MaxElo); }
 
 }  // namespace
 
 std::uint64_t StrengthLimit::node_budget() const {
-    return std::uint64_t(MinNodes * std::exp2((clamped(elo) - MinElo) / EloPerDoubling));
+    return std::uint64_t(StrengthMinNodes * std::exp2((clamped(elo) - MinElo) / StrengthEloPerDoubling));
 }
 
-int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? CandidateLines : 1; }
+int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? StrengthCandidateLines : 1; }
 
 int StrengthLimit::margin_cp() const {
-    double fraction = (StrongestChoiceElo - clamped(elo)) / (StrongestChoiceElo - MinElo);
-    return std::max(0, int(std::lround(MarginAtMinElo * fraction)));
+    // The margin falls linearly to zero at MaxElo, the level of full strength.
+    double fraction = double(MaxElo - clamped(elo)) / (MaxElo - MinElo);
+    return std::max(0, int(std::lround(StrengthMarginAtMinElo * fraction)));
 }
 
 std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>& lines, std::size_t count,

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "core/movegen.hpp"
-#include "search/search.hpp"
+#include "search/thread_pool.hpp"
 #include "search/syzygy.hpp"
 
 namespace sente {

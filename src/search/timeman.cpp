@@ -48,4 +48,15 @@ bool TimeManager::should_not_start_iteration(int percent) const {
     return limited_ && !fixed_ && elapsed_ms() >= soft_ * percent / 100 * IterationStartPercent / 100;
 }
 
+int TimeManager::scale_percent(const Iteration& it) {
+    const int falling = is_mate_score(it.score) || is_mate_score(it.previous_score)
+                          ? 100
+                          : std::clamp(100 + (it.previous_score - it.score) / FallingDivisor, FallingMin, FallingMax);
+    int percent = StabilityScale[std::min(it.stable_iterations, 5)];
+    percent = percent * falling / 100;
+    percent = percent * std::clamp(NodeShareBase - it.best_move_node_share, NodeShareMin, NodeShareMax) / 100;
+    if (it.failed_low) percent = percent * FailLowScale / 100;
+    return percent;
+}
+
 }  // namespace sente

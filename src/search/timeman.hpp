@@ -45,6 +45,16 @@ public:
     // Too little of the soft limit, scaled by `percent`, left to finish another iteration.
     bool should_not_start_iteration(int percent = 100) const;
 
+    // What a finished iteration tells the clock.
+    struct Iteration {
+        int stable_iterations = 0;  // how many iterations in a row kept the best move
+        Value score = 0, previous_score = 0;
+        int best_move_node_share = 50;  // percent of the iteration's nodes spent below the best move
+        bool failed_low = false;        // the root failed low
+    };
+    // How much of the soft limit to use after such an iteration, in percent.
+    static int scale_percent(const Iteration& it);
+
 private:
     Clock::time_point start_ = Clock::now();
     bool limited_ = false;

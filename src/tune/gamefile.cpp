@@ -66,22 +66,7 @@ std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], 
         if (code >= NoPiece) return "piece code " + std::to_string(code) + " on " + square_name(s);
         board[s] = Piece(code);
     }
-    fen.clear();
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            Piece p = board[make_square(file, rank)];
-            if (p == NoPiece) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty);
-            empty = 0;
-            fen += piece_char(p);
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
+    fen = board_fen(board);
     fen += (in[24] & 0x80) ? " b " : " w ";
     std::string castling;
     for (int i = 0; i < 4; ++i) {

@@ -6,16 +6,14 @@
 #include <iostream>
 #include <thread>
 
+#include "command_line.hpp"
 #include "tune/tuner.hpp"
 
 using namespace sente;
 
 namespace {
 
-int usage_error(const std::string& message) {
-    std::cerr << "sente-tune: " << message << '\n';
-    return 2;
-}
+int usage_error(const std::string& message) { return command_line::usage_error("sente-tune", message); }
 
 void print_stats(const std::string& path, const tune::LoadStats& s) {
     std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept << " kept; skipped "
@@ -47,12 +45,9 @@ int main(int argc, char** argv) {
         ("report", "Print the losses every N epochs", cxxopts::value<int>()->default_value("25"))
         ("threads", "Threads", cxxopts::value<int>()->default_value(std::to_string(std::max(1u, std::thread::hardware_concurrency()))))
         ("h,help", "Print this help");
-    cxxopts::ParseResult args;
-    try {
-        args = cli.parse(argc, argv);
-    } catch (const cxxopts::exceptions::exception& e) {
-        return usage_error(e.what());
-    }
+    const std::optional<cxxopts::ParseResult> parsed = command_line::parse(cli, argc, argv);
+    if (!parsed) return command_line::BadUsage;
+    const cxxopts::ParseResult& args = *parsed;
     if (args.count("help")) {
         std::cout << cli.help();
         return 0;

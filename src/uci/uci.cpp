@@ -101,7 +101,7 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
             info_string("Hash: could not allocate " + std::to_string(mb) + " MB, using " + std::to_string(got) + " MB");
     });
     options_.add_button("Clear Hash", [this] { engine_.clear_hash(); });
-    options_.add_spin("MultiPV", 1, 1, Engine::MaxMultiPv, [this](long long n) { engine_.set_multipv(int(n)); });
+    options_.add_spin("MultiPV", Engine::DefaultMultiPv, 1, Engine::MaxMultiPv, [this](long long n) { engine_.set_multipv(int(n)); });
     options_.add_spin("Move Overhead", Engine::DefaultMoveOverheadMs, 0, 5000,
                       [this](long long ms) { engine_.set_move_overhead_ms(int(ms)); });
     options_.add_check("Ponder", false, [](bool) {});  // the GUI decides when to ponder
@@ -113,9 +113,12 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
     options_.add_string("SyzygyPath", "<empty>", [this](const std::string& paths) {
         info_string(engine_.set_syzygy_path(paths));
     });
-    options_.add_spin("SyzygyProbeDepth", 1, 1, 100, [this](long long d) { engine_.set_syzygy_probe_depth(int(d)); });
-    options_.add_check("Syzygy50MoveRule", true, [this](bool on) { engine_.set_syzygy_rule50(on); });
-    options_.add_spin("SyzygyProbeLimit", 7, 0, 7, [this](long long n) { engine_.set_syzygy_probe_limit(int(n)); });
+    const SyzygyConfig tablebases;  // the defaults
+    options_.add_spin("SyzygyProbeDepth", tablebases.probe_depth, 1, SyzygyConfig::MaxProbeDepth,
+                      [this](long long d) { engine_.set_syzygy_probe_depth(int(d)); });
+    options_.add_check("Syzygy50MoveRule", tablebases.rule50, [this](bool on) { engine_.set_syzygy_rule50(on); });
+    options_.add_spin("SyzygyProbeLimit", tablebases.probe_limit, 0, SyzygyConfig::MaxPieces,
+                      [this](long long n) { engine_.set_syzygy_probe_limit(int(n)); });
     // The evaluation, as Stockfish 12 to 15 name its options: the net, and the hand-crafted one.
     options_.add_check("Use NNUE", true, [this](bool on) { engine_.set_use_nnue(on); });
     options_.add_string("EvalFile", nnue::embedded_name(), [this](const std::string& path) {
@@ -123,7 +126,8 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
         else info_string("NNUE evaluation using " + engine_.eval_file());
     });
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
-    options_.add_spin("Tempo", 100, 0, 400, [this](long long p) { engine_.set_tempo_percent(int(p)); });
+    options_.add_spin("Tempo", eval::DefaultTempoPercent, 0, eval::MaxTempoPercent,
+                      [this](long long p) { engine_.set_tempo_percent(int(p)); });
     options_.hide("Tempo");
     // A tune build's search parameters and evaluation weights (none in a normal build).
     for (const Tunable& t : tunables())

@@ -1,0 +1,21 @@
+// A move at the root as the search ranks it: its score, its line and the effort it took. Shared by
+// the search, the thread pool and the limited-strength choice.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.hpp"
+
+namespace sente {
+
+struct RootMove {
+    Move move;
+    Value score = -VALUE_INFINITE;  // -VALUE_INFINITE: only known to be worse than the best
+    Value previous_score = -VALUE_INFINITE;
+    int seldepth = 0;
+    std::uint64_t nodes = 0;  // spent below this move in the current iteration
+    std::vector<Move> pv;
+};
+
+}  // namespace sente
