@@ -138,9 +138,22 @@ void write_game(Run& run, const games::Game& game) {
     }
 }
 
+// Selects the run's evaluation (DatagenOptions::net) in an engine; on a problem returns it.
+std::optional<std::string> choose_evaluation(Engine& engine, const std::string& net) {
+    if (net.empty()) return std::nullopt;
+    engine.set_use_nnue(net != "none");
+    if (net == "none" || net == "embedded") return std::nullopt;
+    return engine.set_eval_file(net);
+}
+
+std::string evaluation_name(const Engine& engine) {
+    return engine.use_nnue() ? "the net " + engine.eval_file() : "the hand-crafted evaluation";
+}
+
 void worker(Run& run) {
     Engine engine;
     engine.set_chess960(run.options.chess960);
+    if (choose_evaluation(engine, run.options.net)) return fail(run, "the net could not be loaded");
     for (int index; !run.failed && (index = run.next_game++) < run.options.games;) {
         std::optional<games::Game> game = play_game(run, engine, index);
         if (!game) return fail(run, std::to_string(OpeningAttempts) + " openings in a row were decided or finished");
@@ -274,14 +287,19 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
             return 2;
         }
     }
+    Engine probe;
+    if (auto error = choose_evaluation(probe, options.net)) {
+        log << "sente: " << *error << '\n';
+        return 2;
+    }
     run.fd = ::open(options.out.c_str(), O_WRONLY | O_CREAT | O_APPEND | BinaryMode, 0644);
     if (run.fd < 0) {
         log << "sente: cannot open " << options.out << " for appending\n";
         return 2;
     }
     log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
-        << " nodes a move, " << options.random_plies << " random plies, seed " << options.seed << ", appending to "
-        << options.out << '\n';
+        << " nodes a move, " << options.random_plies << " random plies, seed " << options.seed << ", "
+        << evaluation_name(probe) << ", appending to " << options.out << '\n';
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;

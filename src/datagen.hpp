@@ -24,6 +24,9 @@ struct DatagenOptions {
     std::uint64_t seed = 0;
     std::string book;            // EPD; empty: the start position (or random Chess960 ones)
     bool chess960 = false;
+    // The evaluation that plays: empty, the engine's default; "none", the hand-crafted one;
+    // "embedded", the built-in net; anything else, a net file.
+    std::string net;
 };
 
 // The FENs of an EPD book (four fields and "0 1"); on a problem, `error` says what.

@@ -229,6 +229,8 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
     o.random_plies = args["random-plies"].as<int>();
     o.book = args.count("book") ? args["book"].as<std::string>() : "";
     o.chess960 = args.count("chess960") > 0;
+    o.net = args.count("net") ? args["net"].as<std::string>() : "";
+    if (args.count("net") && o.net.empty()) return usage_error("--net needs none, embedded or a net file");
     if (o.games < 1 || o.games > 100'000'000) return usage_error("--games must be from 1 to 100000000");
     if (o.threads < 1 || o.threads > Engine::MaxThreads)
         return usage_error("--threads must be from 1 to " + std::to_string(Engine::MaxThreads));
@@ -326,6 +328,8 @@ int main(int argc, char** argv) {
          cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))
         ("seed", "Seed of the random openings (default: a random one, printed)", cxxopts::value<std::uint64_t>())
         ("book", "EPD file of openings the random plies start from", cxxopts::value<std::string>())
+        ("net", "The evaluation that plays: none (the hand-crafted one), embedded, or a net file "
+                "(default: the engine's default, Use NNUE)", cxxopts::value<std::string>())
         ("dump", "Print a game file as 'FEN | score | result' lines (White's view)", cxxopts::value<std::string>());
     cli.add_options("solve")
         ("movetime", "Milliseconds per position", cxxopts::value<int>()->default_value("250"));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The network pipeline end to end, at a size fit for CI: games from sente datagen, sente-train
-# with epoch nets and checkpoints, --resume, --init from a net, and the engine playing with the trained net through EvalFile.
+# with epoch nets and checkpoints, --resume, --init from a net, the engine playing with the trained net through EvalFile,
+# and the next round's games played by that net (datagen --net).
 #   tests/train_pipeline.sh SENTE SENTE_TRAIN
 set -euo pipefail
 sente="$1" train="$2"
@@ -45,8 +46,19 @@ trained=$(bench_of "setoption name EvalFile value $dir/a.nnue")
 [ -n "$trained" ] && [ "$trained" != "$embedded" ] || fail "the trained net changed nothing ($trained vs $embedded)"
 [ "$(bench_of "setoption name EvalFile value $dir/a.nnue")" = "$trained" ] || fail "bench with the net is not deterministic"
 
+# The next round's games: datagen --net plays with the trained net (other games than the
+# hand-crafted evaluation's from the same seed), --net none with the hand-crafted evaluation.
+games_of() { "$sente" datagen --out "$dir/$1.bin" --games 2 --nodes 300 --seed 9 "${@:2}" 2>"$dir/$1.log" && "$sente" datagen --dump "$dir/$1.bin"; }
+with_net=$(games_of n "--net" "$dir/a.nnue") || fail "datagen --net failed: $(cat "$dir/n.log")"
+grep -q "the net $dir/a.nnue" "$dir/n.log" || fail "datagen did not say which net plays: $(cat "$dir/n.log")"
+without=$(games_of h --net none) || fail "datagen --net none failed"
+grep -q "the hand-crafted evaluation" "$dir/h.log" || fail "datagen --net none did not say so: $(cat "$dir/h.log")"
+[ -n "$with_net" ] && [ "$with_net" != "$without" ] || fail "datagen --net played the hand-crafted evaluation's games"
+
 # Bad usage gets a message and status 2.
 set +e
+"$sente" datagen --out "$dir/y.bin" --games 1 --net "$dir/missing.nnue" 2>"$dir/err"; [ $? = 2 ] \
+    && grep -q "cannot open the net file" "$dir/err" && [ ! -s "$dir/y.bin" ] || fail "datagen --net with a missing file not refused"
 "$train" --out "$dir/x.nnue" 2>"$dir/err"; [ $? = 2 ] && grep -q "needs at least one --data" "$dir/err" || fail "missing --data not refused"
 "$train" --data "$dir/games.bin" --lambda 2 2>/dev/null; [ $? = 2 ] || fail "--lambda 2 not refused"
 "$train" --data "$dir/games.bin" --init "$dir/missing.nnue" 2>"$dir/err"; [ $? = 2 ] && grep -q "cannot open" "$dir/err" \
