@@ -215,6 +215,39 @@ TEST_CASE("Zobrist: incremental keys (whole and pawn) equal keys from scratch, a
     CHECK(nodes > 1'000'000);
 }
 
+TEST_CASE("Zobrist: the key after a move, known before it is made", "[zobrist]") {
+    std::uint64_t moves_checked = 0, castles = 0, promotions = 0, en_passant = 0;
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        REQUIRE(cases.size() == s.positions);
+        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+            Position pos;
+            INFO(cases[i].fen);
+            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
+            walk(pos, 2, [&](const Position& p) {
+                MoveList moves;
+                generate<GenType::All>(p, moves);
+                for (Move m : moves) {
+                    Position after = p;
+                    const Key predicted = p.key_after(m);
+                    after.make_move(m);
+                    // The one part it leaves out: an en-passant square the move creates.
+                    const Key ep = after.ep_square() == NoSquare ? 0 : zobrist::EnPassantFile[file_of(after.ep_square())];
+                    REQUIRE((predicted ^ ep) == after.key());
+                    ++moves_checked;
+                    castles += m.kind() == Move::Castling;
+                    promotions += m.kind() == Move::Promotion;
+                    en_passant += m.kind() == Move::EnPassant;
+                }
+            });
+        }
+    }
+    CHECK(moves_checked > 1'000'000);
+    CHECK(castles > 0);
+    CHECK(promotions > 0);
+    CHECK(en_passant > 0);
+}
+
 TEST_CASE("Zobrist: 781 distinct keys", "[zobrist]") {
     std::vector<Key> keys;
     for (auto& piece : zobrist::PieceSquare)

@@ -337,6 +337,28 @@ Key Position::compute_pawn_key() const {
     return k;
 }
 
+Key Position::key_after(Move m) const {
+    const StateInfo& st = state();
+    const Color us = side_;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    Key k = st.key ^ zobrist::SideToMove;
+    if (st.ep_square != NoSquare) k ^= zobrist::EnPassantFile[file_of(st.ep_square)];
+    if (unsigned lost = st.castling & (castling_mask_[from] | castling_mask_[to])) k ^= zobrist::castling_key(lost);
+
+    if (m.kind() == Move::Castling) {
+        const bool kingside = to > from;
+        const Piece rook = make_piece(us, Rook);
+        return k ^ zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][relative_square(us, kingside ? G1 : C1)]
+             ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][relative_square(us, kingside ? F1 : D1)];
+    }
+    const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(us)) : to;
+    if (const Piece captured = board_[capture_square]; captured != NoPiece)
+        k ^= zobrist::PieceSquare[captured][capture_square];
+    const Piece arriving = m.kind() == Move::Promotion ? make_piece(us, m.promotion()) : pc;
+    return k ^ zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[arriving][to];
+}
+
 void Position::make_move(Move m) {
     if (states_.size() == states_.capacity()) states_.reserve(2 * states_.capacity());
     states_.push_back(states_.back());

@@ -103,6 +103,10 @@ public:
     void make_null_move();
     void unmake_null_move();
 
+    // The key the position will have after the legal move m, without making it, so that the hash
+    // table's bucket can be fetched while the move is made. Exact, except after a double pawn push
+    // that leaves an en-passant capture (make_move adds the en-passant file then).
+    Key key_after(Move m) const;
     // The keys computed from the board alone, for checking the incremental ones.
     Key compute_key() const;
     Key compute_pawn_key() const;

@@ -65,9 +65,10 @@ void Worker::play(Move m) {
     ss.current_move = m;
     ss.moved_piece = pos_.moved_piece(m);
     ss.continuation = continuation_history_.at(ss.moved_piece, m.to());
+    // The child's bucket is on its way from memory while the move is made.
+    shared_.tt.prefetch(pos_.key_after(m));
     if (net_) accumulators_.push(nnue::delta_of(pos_, m));
     pos_.make_move(m);
-    shared_.tt.prefetch(pos_.key());
     ++ply_;
     count_node();
 }
