@@ -248,6 +248,42 @@ TEST_CASE("Zobrist: the key after a move, known before it is made", "[zobrist]")
     CHECK(en_passant > 0);
 }
 
+TEST_CASE("gives_check agrees with making the move, for every kind of move", "[position]") {
+    std::uint64_t checks = 0, quiet = 0;
+    std::uint64_t kinds[4] = {};
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        REQUIRE(cases.size() == s.positions);
+        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+            Position pos;
+            INFO(cases[i].fen);
+            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
+            walk(pos, 2, [&](const Position& p) {
+                const Position::CheckInfo info = p.check_info();
+                MoveList moves;
+                generate<GenType::All>(p, moves);
+                for (Move m : moves) {
+                    Position after = p;
+                    after.make_move(m);
+                    INFO(p.fen() << " " << p.move_to_uci(m));
+                    REQUIRE(p.gives_check(m, info) == after.in_check());
+                    REQUIRE(p.gives_check(m) == after.in_check());
+                    if (after.in_check()) {
+                        ++checks;
+                        ++kinds[m.kind()];
+                    } else {
+                        ++quiet;
+                    }
+                }
+            });
+        }
+    }
+    CHECK(checks > 10'000);
+    CHECK(quiet > checks);
+    // Checks by every kind of move: plain, promotion, en passant and castling.
+    for (std::uint64_t k : kinds) CHECK(k > 0);
+}
+
 TEST_CASE("Zobrist: 781 distinct keys", "[zobrist]") {
     std::vector<Key> keys;
     for (auto& piece : zobrist::PieceSquare)

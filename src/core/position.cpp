@@ -123,17 +123,18 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          | (king_attacks(s) & by_type_[King]);
 }
 
-Bitboard Position::pinned(Color c) const {
-    Square king = king_square(c);
-    Bitboard snipers = (rook_attacks(king, 0) & pieces(~c, Rook, Queen))
-                     | (bishop_attacks(king, 0) & pieces(~c, Bishop, Queen));
+Bitboard Position::blockers(Square king, Color sniper, Color c) const {
+    Bitboard snipers = (rook_attacks(king, 0) & pieces(sniper, Rook, Queen))
+                     | (bishop_attacks(king, 0) & pieces(sniper, Bishop, Queen));
     Bitboard occupied = pieces(), result = 0;
     while (snipers) {
-        Bitboard blockers = between_bb(king, pop_lsb(snipers)) & occupied;
-        if (blockers && !more_than_one(blockers)) result |= blockers & pieces(c);
+        Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
+        if (between && !more_than_one(between)) result |= between & pieces(c);
     }
     return result;
 }
+
+Bitboard Position::pinned(Color c) const { return blockers(king_square(c), ~c, c); }
 
 // Whether the side to move has a legal en-passant capture onto ep. Every capture is played out on
 // the occupancy, which also covers the pin along the rank that a two-pawn capture can expose.
@@ -484,10 +485,33 @@ void Position::unmake_null_move() {
     --game_ply_;
 }
 
-bool Position::gives_check(Move m) const {
+Position::CheckInfo Position::check_info() const {
     const Color us = side_;
     const Square king = king_square(~us);
+    const Bitboard occupied = pieces();
+    CheckInfo info;
+    info.king = king;
+    info.squares[Pawn] = pawn_attacks(~us, king);
+    info.squares[Knight] = knight_attacks(king);
+    info.squares[Bishop] = bishop_attacks(king, occupied);
+    info.squares[Rook] = rook_attacks(king, occupied);
+    info.squares[Queen] = info.squares[Bishop] | info.squares[Rook];
+    info.squares[King] = 0;
+    info.discoverers = blockers(king, us, us);
+    return info;
+}
+
+bool Position::gives_check(Move m, const CheckInfo& info) const {
+    const Color us = side_;
+    const Square king = info.king;
     const Square from = m.from(), to = m.to();
+    // A plain move: a direct check from a square that sees the king (the mover cannot have been
+    // blocking its own line to the king, or the king would be in check now), or a discovered one
+    // when a blocker leaves the line.
+    if (m.kind() == Move::Normal)
+        return (info.squares[type_of(board_[from])] & square_bb(to))
+            || ((info.discoverers & square_bb(from)) && !aligned(king, from, to));
+
     Bitboard occupied = pieces() ^ square_bb(from);
     Bitboard ours = pieces(us) ^ square_bb(from);
 

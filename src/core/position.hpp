@@ -82,8 +82,16 @@ public:
     // Pieces of colour c that alone stand between c's king and an enemy slider.
     Bitboard pinned(Color c) const;
 
-    // Whether a legal move gives check, without making it.
-    bool gives_check(Move m) const;
+    // Whether a legal move gives check, without making it. The CheckInfo form is for a node that
+    // asks of many moves: what every move's answer shares is computed once.
+    struct CheckInfo {
+        Bitboard squares[6];   // by piece type: where a piece of ours would attack the enemy king
+        Bitboard discoverers;  // our pieces that alone stand between the enemy king and our slider
+        Square king;           // the enemy king
+    };
+    CheckInfo check_info() const;
+    bool gives_check(Move m, const CheckInfo& info) const;
+    bool gives_check(Move m) const { return gives_check(m, check_info()); }
     // Static exchange evaluation: whether the exchange that the move starts on its destination
     // square gains at least threshold (in SeeValue units), with both sides free to stop capturing.
     bool see_ge(Move m, int threshold = 0) const;
@@ -141,6 +149,8 @@ private:
     void move_piece(Square from, Square to);
     void add_castling_right(Color c, Square rook_square);
     bool ep_capture_legal(Square ep) const;
+    // Pieces of colour c alone between `king` and a slider of colour `sniper` aimed at it.
+    Bitboard blockers(Square king, Color sniper, Color c) const;
     std::optional<std::string> validate() const;
 
     Bitboard by_type_[6] = {};

@@ -318,6 +318,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                                                      : Move::none();
     const OrderingStats stats = ordering_stats();
     MovePicker picker(pos_, tt_move, ss.killers, counter, stats);
+    const Position::CheckInfo check_info = pos_.check_info();
     Value best = tb_floor;
     Move best_move = Move::none();
     Move quiets_tried[64], captures_tried[32];
@@ -338,7 +339,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         }
         ++move_count;
         const bool capture = pos_.is_capture_or_promotion(m);
-        const bool gives_check = pos_.gives_check(m);
+        const bool gives_check = pos_.gives_check(m, check_info);
         const int history = capture ? 0 : stats.quiet(pos_, m);
 
         // 12. Pruning. Exact first: when only a mate delivered by this very move could beat
