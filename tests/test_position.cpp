@@ -192,7 +192,7 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
     CHECK(accepted > 0);
 }
 
-TEST_CASE("Zobrist: incremental keys (whole and pawn) equal keys from scratch, and unmake restores the position", "[zobrist]") {
+TEST_CASE("Zobrist: incremental keys (whole and pawn) and material equal those from scratch, and unmake restores the position", "[zobrist]") {
     std::size_t positions = 0;
     std::uint64_t nodes = 0;
     for (const Suite& s : AllSuites) {
@@ -207,6 +207,7 @@ TEST_CASE("Zobrist: incremental keys (whole and pawn) equal keys from scratch, a
                 ++nodes;
                 REQUIRE(p.key() == p.compute_key());
                 REQUIRE(p.pawn_key() == p.compute_pawn_key());
+                REQUIRE(p.material() == p.compute_material());
             });
             ++positions;
         }
@@ -282,6 +283,19 @@ TEST_CASE("gives_check agrees with making the move, for every kind of move", "[p
     CHECK(quiet > checks);
     // Checks by every kind of move: plain, promotion, en passant and castling.
     for (std::uint64_t k : kinds) CHECK(k > 0);
+}
+
+TEST_CASE("Material: a nibble per kind of piece, white pawns first", "[position]") {
+    CHECK(Position().material() == 0x8222182221ULL);
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/NNNNKNNN w - - 0 1"));
+    CHECK(pos.material() == 0x0700000000ULL);
+    REQUIRE_FALSE(pos.set_fen("4k3/1P6/8/8/8/8/7q/4K3 w - - 0 1"));
+    CHECK(pos.material() == 0x1000000001ULL);
+    const Move promotion = pos.parse_uci_move("b7b8q");
+    REQUIRE(promotion != Move::none());
+    pos.make_move(promotion);
+    CHECK(pos.material() == 0x0000100001ULL);
 }
 
 TEST_CASE("Zobrist: 781 distinct keys", "[zobrist]") {

@@ -15,6 +15,12 @@ namespace sente {
 
 namespace {
 
+// One piece's weight in Position::material(): white pawn to queen, then black pawn to queen, in
+// nibbles from the tenth down; kings weigh nothing.
+constexpr std::uint64_t material_unit(Piece p) {
+    return type_of(p) == King ? 0 : std::uint64_t(1) << (4 * (9 - (5 * color_of(p) + type_of(p))));
+}
+
 constexpr std::string_view PieceChars = "PNBRQKpnbrqk";
 
 // Enough for any game a GUI can send plus a deep search, before the first reallocation.
@@ -271,6 +277,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     st.checkers = p.attackers_to(p.king_square(p.side_)) & p.pieces(them);
     st.key = p.compute_key();
     st.pawn_key = p.compute_pawn_key();
+    st.material = p.compute_material();
 
     *this = std::move(p);
     return std::nullopt;
@@ -327,6 +334,12 @@ Key Position::compute_key() const {
     k ^= zobrist::castling_key(castling_rights());
     if (ep_square() != NoSquare) k ^= zobrist::EnPassantFile[file_of(ep_square())];
     return k;
+}
+
+std::uint64_t Position::compute_material() const {
+    std::uint64_t m = 0;
+    for (Bitboard b = pieces(); b;) m += material_unit(board_[pop_lsb(b)]);
+    return m;
 }
 
 Key Position::compute_pawn_key() const {
@@ -395,6 +408,7 @@ void Position::make_move(Move m) {
             remove_piece(capture_square);
             k ^= zobrist::PieceSquare[captured][capture_square];
             if (type_of(captured) == Pawn) st.pawn_key ^= zobrist::PieceSquare[captured][capture_square];
+            st.material -= material_unit(captured);
             st.captured = captured;
             st.rule50 = 0;
         }
@@ -409,6 +423,7 @@ void Position::make_move(Move m) {
                 remove_piece(to);
                 put_piece(promoted, to);
                 k ^= zobrist::PieceSquare[pc][to] ^ zobrist::PieceSquare[promoted][to];
+                st.material += material_unit(promoted) - material_unit(pc);
             } else {
                 st.pawn_key ^= zobrist::PieceSquare[pc][to];
             }

@@ -19,6 +19,7 @@ constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 struct StateInfo {
     Key key = 0;
     Key pawn_key = 0;            // the pawns alone: for the pawn cache and correction history
+    std::uint64_t material = 0;  // the count of each piece but the kings: see material()
     Bitboard checkers = 0;       // enemy pieces giving check to the side to move
     Square ep_square = NoSquare; // set only when an en-passant capture is legal
     std::uint8_t castling = NoCastling;
@@ -59,6 +60,9 @@ public:
     const StateInfo& state() const { return states_.back(); }
     Key key() const { return state().key; }
     Key pawn_key() const { return state().pawn_key; }
+    // The count of each kind of piece but the kings, four bits each (no count reaches 16), white
+    // pawns in the highest nibble and black queens in the lowest: equal for equal material.
+    std::uint64_t material() const { return state().material; }
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }
     Square ep_square() const { return state().ep_square; }
@@ -118,6 +122,7 @@ public:
     // The keys computed from the board alone, for checking the incremental ones.
     Key compute_key() const;
     Key compute_pawn_key() const;
+    std::uint64_t compute_material() const;
     // A draw by repetition for the search: the position occurred before within the last `ply`
     // plies (inside the search tree, where a second occurrence is as good as a third), or twice
     // before in the game.
