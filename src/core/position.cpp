@@ -140,8 +140,6 @@ Bitboard Position::blockers(Square king, Color sniper, Color c) const {
     return result;
 }
 
-Bitboard Position::pinned(Color c) const { return blockers(king_square(c), ~c, c); }
-
 // Whether the side to move has a legal en-passant capture onto ep. Every capture is played out on
 // the occupancy, which also covers the pin along the rank that a two-pawn capture can expose.
 bool Position::ep_capture_legal(Square ep) const {
@@ -275,6 +273,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     if (p.attackers_to(p.king_square(them)) & p.pieces(p.side_))
         return std::string("FEN leaves the side not to move in check");
     st.checkers = p.attackers_to(p.king_square(p.side_)) & p.pieces(them);
+    st.pinned = p.blockers(p.king_square(p.side_), them, p.side_);
     st.key = p.compute_key();
     st.pawn_key = p.compute_pawn_key();
     st.material = p.compute_material();
@@ -438,6 +437,7 @@ void Position::make_move(Move m) {
     side_ = them;
     ++game_ply_;
     st.checkers = attackers_to(king_square(them)) & pieces(us);
+    st.pinned = blockers(king_square(them), us, them);
 
     // A double push leaves an en-passant square only when the reply can really use it.
     if (type_of(pc) == Pawn && (int(to) ^ int(from)) == 16) {
@@ -491,6 +491,7 @@ void Position::make_null_move() {
     st.plies_from_null = 0;
     st.checkers = 0;  // a null move is never made in check, and passing cannot give one
     side_ = ~side_;
+    st.pinned = blockers(king_square(side_), ~side_, side_);
     ++game_ply_;
 }
 

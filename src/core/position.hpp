@@ -21,6 +21,7 @@ struct StateInfo {
     Key pawn_key = 0;            // the pawns alone: for the pawn cache and correction history
     std::uint64_t material = 0;  // the count of each piece but the kings: see material()
     Bitboard checkers = 0;       // enemy pieces giving check to the side to move
+    Bitboard pinned = 0;         // the side to move's pieces pinned to its king: see pinned()
     Square ep_square = NoSquare; // set only when an en-passant capture is legal
     std::uint8_t castling = NoCastling;
     Piece captured = NoPiece;
@@ -83,8 +84,9 @@ public:
     bool attacked_by(Color c, Square s, Bitboard occupied) const {
         return attackers_to(s, occupied) & pieces(c);
     }
-    // Pieces of colour c that alone stand between c's king and an enemy slider.
-    Bitboard pinned(Color c) const;
+    // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
+    // to move, which move generation and legality ask for at every node.
+    Bitboard pinned(Color c) const { return c == side_ ? state().pinned : blockers(king_square(c), ~c, c); }
 
     // Whether a legal move gives check, without making it. The CheckInfo form is for a node that
     // asks of many moves: what every move's answer shares is computed once.

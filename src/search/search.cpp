@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/movegen.hpp"
 #include "eval/eval.hpp"
@@ -515,6 +516,8 @@ Value Worker::qsearch(Value alpha, Value beta) {
     MovePicker picker(pos_, tte ? tte->move : Move::none(), stats);
     Move best_move = Move::none();
     int move_count = 0;
+    // What gives_check needs, gathered at the first hopeless capture only: most nodes have none.
+    std::optional<Position::CheckInfo> check_info;
     for (Move m; (m = picker.next()) != Move::none();) {
         ++move_count;
         if (!in_check && best > -VALUE_TB_WIN_IN_MAX_PLY) {
@@ -525,7 +528,10 @@ Value Worker::qsearch(Value alpha, Value beta) {
                 Piece victim = m.kind() == Move::EnPassant ? make_piece(~pos_.side_to_move(), Pawn) : pos_.piece_on(m.to());
                 hopeless = static_eval + SeeValue[type_of(victim)] + DeltaMargin <= alpha;
             }
-            if (hopeless && !pos_.gives_check(m)) continue;
+            if (hopeless) {
+                if (!check_info) check_info = pos_.check_info();
+                if (!pos_.gives_check(m, *check_info)) continue;
+            }
         }
         if (PvNode) pv_length_[ply_ + 1] = ply_ + 1;
         play(m);
