@@ -192,7 +192,7 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
     CHECK(accepted > 0);
 }
 
-TEST_CASE("Zobrist: incremental keys (whole and pawn) equal keys from scratch, and unmake restores the position", "[zobrist]") {
+TEST_CASE("Zobrist: incremental keys (whole and pawn) and material equal those from scratch, and unmake restores the position", "[zobrist]") {
     std::size_t positions = 0;
     std::uint64_t nodes = 0;
     for (const Suite& s : AllSuites) {
@@ -207,12 +207,95 @@ TEST_CASE("Zobrist: incremental keys (whole and pawn) equal keys from scratch, a
                 ++nodes;
                 REQUIRE(p.key() == p.compute_key());
                 REQUIRE(p.pawn_key() == p.compute_pawn_key());
+                REQUIRE(p.material() == p.compute_material());
             });
             ++positions;
         }
     }
     CHECK(positions == 128 + 13 + 120 + 6);
     CHECK(nodes > 1'000'000);
+}
+
+TEST_CASE("Zobrist: the key after a move, known before it is made", "[zobrist]") {
+    std::uint64_t moves_checked = 0, castles = 0, promotions = 0, en_passant = 0;
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        REQUIRE(cases.size() == s.positions);
+        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+            Position pos;
+            INFO(cases[i].fen);
+            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
+            walk(pos, 2, [&](const Position& p) {
+                MoveList moves;
+                generate<GenType::All>(p, moves);
+                for (Move m : moves) {
+                    Position after = p;
+                    const Key predicted = p.key_after(m);
+                    after.make_move(m);
+                    // The one part it leaves out: an en-passant square the move creates.
+                    const Key ep = after.ep_square() == NoSquare ? 0 : zobrist::EnPassantFile[file_of(after.ep_square())];
+                    REQUIRE((predicted ^ ep) == after.key());
+                    ++moves_checked;
+                    castles += m.kind() == Move::Castling;
+                    promotions += m.kind() == Move::Promotion;
+                    en_passant += m.kind() == Move::EnPassant;
+                }
+            });
+        }
+    }
+    CHECK(moves_checked > 1'000'000);
+    CHECK(castles > 0);
+    CHECK(promotions > 0);
+    CHECK(en_passant > 0);
+}
+
+TEST_CASE("gives_check agrees with making the move, for every kind of move", "[position]") {
+    std::uint64_t checks = 0, quiet = 0;
+    std::uint64_t kinds[4] = {};
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        REQUIRE(cases.size() == s.positions);
+        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+            Position pos;
+            INFO(cases[i].fen);
+            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
+            walk(pos, 2, [&](const Position& p) {
+                const Position::CheckInfo info = p.check_info();
+                MoveList moves;
+                generate<GenType::All>(p, moves);
+                for (Move m : moves) {
+                    Position after = p;
+                    after.make_move(m);
+                    INFO(p.fen() << " " << p.move_to_uci(m));
+                    REQUIRE(p.gives_check(m, info) == after.in_check());
+                    REQUIRE(p.gives_check(m) == after.in_check());
+                    if (after.in_check()) {
+                        ++checks;
+                        ++kinds[m.kind()];
+                    } else {
+                        ++quiet;
+                    }
+                }
+            });
+        }
+    }
+    CHECK(checks > 10'000);
+    CHECK(quiet > checks);
+    // Checks by every kind of move: plain, promotion, en passant and castling.
+    for (std::uint64_t k : kinds) CHECK(k > 0);
+}
+
+TEST_CASE("Material: a nibble per kind of piece, white pawns first", "[position]") {
+    CHECK(Position().material() == 0x8222182221ULL);
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/NNNNKNNN w - - 0 1"));
+    CHECK(pos.material() == 0x0700000000ULL);
+    REQUIRE_FALSE(pos.set_fen("4k3/1P6/8/8/8/8/7q/4K3 w - - 0 1"));
+    CHECK(pos.material() == 0x1000000001ULL);
+    const Move promotion = pos.parse_uci_move("b7b8q");
+    REQUIRE(promotion != Move::none());
+    pos.make_move(promotion);
+    CHECK(pos.material() == 0x0000100001ULL);
 }
 
 TEST_CASE("Zobrist: 781 distinct keys", "[zobrist]") {

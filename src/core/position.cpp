@@ -15,6 +15,12 @@ namespace sente {
 
 namespace {
 
+// One piece's weight in Position::material(): white pawn to queen, then black pawn to queen, in
+// nibbles from the tenth down; kings weigh nothing.
+constexpr std::uint64_t material_unit(Piece p) {
+    return type_of(p) == King ? 0 : std::uint64_t(1) << (4 * (9 - (5 * color_of(p) + type_of(p))));
+}
+
 constexpr std::string_view PieceChars = "PNBRQKpnbrqk";
 
 // Enough for any game a GUI can send plus a deep search, before the first reallocation.
@@ -123,14 +129,13 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          | (king_attacks(s) & by_type_[King]);
 }
 
-Bitboard Position::pinned(Color c) const {
-    Square king = king_square(c);
-    Bitboard snipers = (rook_attacks(king, 0) & pieces(~c, Rook, Queen))
-                     | (bishop_attacks(king, 0) & pieces(~c, Bishop, Queen));
+Bitboard Position::blockers(Square king, Color sniper, Color c) const {
+    Bitboard snipers = (rook_attacks(king, 0) & pieces(sniper, Rook, Queen))
+                     | (bishop_attacks(king, 0) & pieces(sniper, Bishop, Queen));
     Bitboard occupied = pieces(), result = 0;
     while (snipers) {
-        Bitboard blockers = between_bb(king, pop_lsb(snipers)) & occupied;
-        if (blockers && !more_than_one(blockers)) result |= blockers & pieces(c);
+        Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
+        if (between && !more_than_one(between)) result |= between & pieces(c);
     }
     return result;
 }
@@ -268,8 +273,10 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     if (p.attackers_to(p.king_square(them)) & p.pieces(p.side_))
         return std::string("FEN leaves the side not to move in check");
     st.checkers = p.attackers_to(p.king_square(p.side_)) & p.pieces(them);
+    st.pinned = p.blockers(p.king_square(p.side_), them, p.side_);
     st.key = p.compute_key();
     st.pawn_key = p.compute_pawn_key();
+    st.material = p.compute_material();
 
     *this = std::move(p);
     return std::nullopt;
@@ -328,6 +335,12 @@ Key Position::compute_key() const {
     return k;
 }
 
+std::uint64_t Position::compute_material() const {
+    std::uint64_t m = 0;
+    for (Bitboard b = pieces(); b;) m += material_unit(board_[pop_lsb(b)]);
+    return m;
+}
+
 Key Position::compute_pawn_key() const {
     Key k = 0;
     for (Bitboard b = pieces(Pawn); b;) {
@@ -335,6 +348,28 @@ Key Position::compute_pawn_key() const {
         k ^= zobrist::PieceSquare[board_[s]][s];
     }
     return k;
+}
+
+Key Position::key_after(Move m) const {
+    const StateInfo& st = state();
+    const Color us = side_;
+    const Square from = m.from(), to = m.to();
+    const Piece pc = board_[from];
+    Key k = st.key ^ zobrist::SideToMove;
+    if (st.ep_square != NoSquare) k ^= zobrist::EnPassantFile[file_of(st.ep_square)];
+    if (unsigned lost = st.castling & (castling_mask_[from] | castling_mask_[to])) k ^= zobrist::castling_key(lost);
+
+    if (m.kind() == Move::Castling) {
+        const bool kingside = to > from;
+        const Piece rook = make_piece(us, Rook);
+        return k ^ zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][relative_square(us, kingside ? G1 : C1)]
+             ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][relative_square(us, kingside ? F1 : D1)];
+    }
+    const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(us)) : to;
+    if (const Piece captured = board_[capture_square]; captured != NoPiece)
+        k ^= zobrist::PieceSquare[captured][capture_square];
+    const Piece arriving = m.kind() == Move::Promotion ? make_piece(us, m.promotion()) : pc;
+    return k ^ zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[arriving][to];
 }
 
 void Position::make_move(Move m) {
@@ -372,6 +407,7 @@ void Position::make_move(Move m) {
             remove_piece(capture_square);
             k ^= zobrist::PieceSquare[captured][capture_square];
             if (type_of(captured) == Pawn) st.pawn_key ^= zobrist::PieceSquare[captured][capture_square];
+            st.material -= material_unit(captured);
             st.captured = captured;
             st.rule50 = 0;
         }
@@ -386,6 +422,7 @@ void Position::make_move(Move m) {
                 remove_piece(to);
                 put_piece(promoted, to);
                 k ^= zobrist::PieceSquare[pc][to] ^ zobrist::PieceSquare[promoted][to];
+                st.material += material_unit(promoted) - material_unit(pc);
             } else {
                 st.pawn_key ^= zobrist::PieceSquare[pc][to];
             }
@@ -400,6 +437,7 @@ void Position::make_move(Move m) {
     side_ = them;
     ++game_ply_;
     st.checkers = attackers_to(king_square(them)) & pieces(us);
+    st.pinned = blockers(king_square(them), us, them);
 
     // A double push leaves an en-passant square only when the reply can really use it.
     if (type_of(pc) == Pawn && (int(to) ^ int(from)) == 16) {
@@ -453,6 +491,7 @@ void Position::make_null_move() {
     st.plies_from_null = 0;
     st.checkers = 0;  // a null move is never made in check, and passing cannot give one
     side_ = ~side_;
+    st.pinned = blockers(king_square(side_), ~side_, side_);
     ++game_ply_;
 }
 
@@ -462,10 +501,33 @@ void Position::unmake_null_move() {
     --game_ply_;
 }
 
-bool Position::gives_check(Move m) const {
+Position::CheckInfo Position::check_info() const {
     const Color us = side_;
     const Square king = king_square(~us);
+    const Bitboard occupied = pieces();
+    CheckInfo info;
+    info.king = king;
+    info.squares[Pawn] = pawn_attacks(~us, king);
+    info.squares[Knight] = knight_attacks(king);
+    info.squares[Bishop] = bishop_attacks(king, occupied);
+    info.squares[Rook] = rook_attacks(king, occupied);
+    info.squares[Queen] = info.squares[Bishop] | info.squares[Rook];
+    info.squares[King] = 0;
+    info.discoverers = blockers(king, us, us);
+    return info;
+}
+
+bool Position::gives_check(Move m, const CheckInfo& info) const {
+    const Color us = side_;
+    const Square king = info.king;
     const Square from = m.from(), to = m.to();
+    // A plain move: a direct check from a square that sees the king (the mover cannot have been
+    // blocking its own line to the king, or the king would be in check now), or a discovered one
+    // when a blocker leaves the line.
+    if (m.kind() == Move::Normal)
+        return (info.squares[type_of(board_[from])] & square_bb(to))
+            || ((info.discoverers & square_bb(from)) && !aligned(king, from, to));
+
     Bitboard occupied = pieces() ^ square_bb(from);
     Bitboard ours = pieces(us) ^ square_bb(from);
 

@@ -19,7 +19,9 @@ constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 struct StateInfo {
     Key key = 0;
     Key pawn_key = 0;            // the pawns alone: for the pawn cache and correction history
+    std::uint64_t material = 0;  // the count of each piece but the kings: see material()
     Bitboard checkers = 0;       // enemy pieces giving check to the side to move
+    Bitboard pinned = 0;         // the side to move's pieces pinned to its king: see pinned()
     Square ep_square = NoSquare; // set only when an en-passant capture is legal
     std::uint8_t castling = NoCastling;
     Piece captured = NoPiece;
@@ -59,6 +61,9 @@ public:
     const StateInfo& state() const { return states_.back(); }
     Key key() const { return state().key; }
     Key pawn_key() const { return state().pawn_key; }
+    // The count of each kind of piece but the kings, four bits each (no count reaches 16), white
+    // pawns in the highest nibble and black queens in the lowest: equal for equal material.
+    std::uint64_t material() const { return state().material; }
     Bitboard checkers() const { return state().checkers; }
     bool in_check() const { return state().checkers != 0; }
     Square ep_square() const { return state().ep_square; }
@@ -79,11 +84,20 @@ public:
     bool attacked_by(Color c, Square s, Bitboard occupied) const {
         return attackers_to(s, occupied) & pieces(c);
     }
-    // Pieces of colour c that alone stand between c's king and an enemy slider.
-    Bitboard pinned(Color c) const;
+    // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
+    // to move, which move generation and legality ask for at every node.
+    Bitboard pinned(Color c) const { return c == side_ ? state().pinned : blockers(king_square(c), ~c, c); }
 
-    // Whether a legal move gives check, without making it.
-    bool gives_check(Move m) const;
+    // Whether a legal move gives check, without making it. The CheckInfo form is for a node that
+    // asks of many moves: what every move's answer shares is computed once.
+    struct CheckInfo {
+        Bitboard squares[6];   // by piece type: where a piece of ours would attack the enemy king
+        Bitboard discoverers;  // our pieces that alone stand between the enemy king and our slider
+        Square king;           // the enemy king
+    };
+    CheckInfo check_info() const;
+    bool gives_check(Move m, const CheckInfo& info) const;
+    bool gives_check(Move m) const { return gives_check(m, check_info()); }
     // Static exchange evaluation: whether the exchange that the move starts on its destination
     // square gains at least threshold (in SeeValue units), with both sides free to stop capturing.
     bool see_ge(Move m, int threshold = 0) const;
@@ -103,9 +117,14 @@ public:
     void make_null_move();
     void unmake_null_move();
 
+    // The key the position will have after the legal move m, without making it, so that the hash
+    // table's bucket can be fetched while the move is made. Exact, except after a double pawn push
+    // that leaves an en-passant capture (make_move adds the en-passant file then).
+    Key key_after(Move m) const;
     // The keys computed from the board alone, for checking the incremental ones.
     Key compute_key() const;
     Key compute_pawn_key() const;
+    std::uint64_t compute_material() const;
     // A draw by repetition for the search: the position occurred before within the last `ply`
     // plies (inside the search tree, where a second occurrence is as good as a third), or twice
     // before in the game.
@@ -137,6 +156,8 @@ private:
     void move_piece(Square from, Square to);
     void add_castling_right(Color c, Square rook_square);
     bool ep_capture_legal(Square ep) const;
+    // Pieces of colour c alone between `king` and a slider of colour `sniper` aimed at it.
+    Bitboard blockers(Square king, Color sniper, Color c) const;
     std::optional<std::string> validate() const;
 
     Bitboard by_type_[6] = {};

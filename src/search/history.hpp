@@ -81,12 +81,7 @@ struct CorrectionHistory {
 };
 
 // A key of the material on the board: the number of each piece, hashed.
-inline Key material_key(const Position& pos) {
-    Key k = 0;
-    for (Color c : {White, Black})
-        for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen}) k = k * 16 + Key(popcount(pos.pieces(c, pt)));
-    return k * 0x9E3779B97F4A7C15ULL >> 20;
-}
+inline Key material_key(const Position& pos) { return pos.material() * 0x9E3779B97F4A7C15ULL >> 20; }
 
 // The reply that refuted a move last time, indexed by the moved piece and its destination.
 struct CounterMoves {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/movegen.hpp"
 #include "eval/eval.hpp"
@@ -65,9 +66,10 @@ void Worker::play(Move m) {
     ss.current_move = m;
     ss.moved_piece = pos_.moved_piece(m);
     ss.continuation = continuation_history_.at(ss.moved_piece, m.to());
+    // The child's bucket is on its way from memory while the move is made.
+    shared_.tt.prefetch(pos_.key_after(m));
     if (net_) accumulators_.push(nnue::delta_of(pos_, m));
     pos_.make_move(m);
-    shared_.tt.prefetch(pos_.key());
     ++ply_;
     count_node();
 }
@@ -317,6 +319,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                                                      : Move::none();
     const OrderingStats stats = ordering_stats();
     MovePicker picker(pos_, tt_move, ss.killers, counter, stats);
+    const Position::CheckInfo check_info = pos_.check_info();
     Value best = tb_floor;
     Move best_move = Move::none();
     Move quiets_tried[64], captures_tried[32];
@@ -337,7 +340,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         }
         ++move_count;
         const bool capture = pos_.is_capture_or_promotion(m);
-        const bool gives_check = pos_.gives_check(m);
+        const bool gives_check = pos_.gives_check(m, check_info);
         const int history = capture ? 0 : stats.quiet(pos_, m);
 
         // 12. Pruning. Exact first: when only a mate delivered by this very move could beat
@@ -513,6 +516,8 @@ Value Worker::qsearch(Value alpha, Value beta) {
     MovePicker picker(pos_, tte ? tte->move : Move::none(), stats);
     Move best_move = Move::none();
     int move_count = 0;
+    // What gives_check needs, gathered at the first hopeless capture only: most nodes have none.
+    std::optional<Position::CheckInfo> check_info;
     for (Move m; (m = picker.next()) != Move::none();) {
         ++move_count;
         if (!in_check && best > -VALUE_TB_WIN_IN_MAX_PLY) {
@@ -523,7 +528,10 @@ Value Worker::qsearch(Value alpha, Value beta) {
                 Piece victim = m.kind() == Move::EnPassant ? make_piece(~pos_.side_to_move(), Pawn) : pos_.piece_on(m.to());
                 hopeless = static_eval + SeeValue[type_of(victim)] + DeltaMargin <= alpha;
             }
-            if (hopeless && !pos_.gives_check(m)) continue;
+            if (hopeless) {
+                if (!check_info) check_info = pos_.check_info();
+                if (!pos_.gives_check(m, *check_info)) continue;
+            }
         }
         if (PvNode) pv_length_[ply_ + 1] = ply_ + 1;
         play(m);
