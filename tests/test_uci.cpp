@@ -204,11 +204,8 @@ TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]"
     REQUIRE(nodes.size() >= 2);
     CHECK(std::stoull(word_after(nodes[nodes.size() - 2], "nodes")) <= 5001);
 
-    auto start = std::chrono::steady_clock::now();
-    auto timed = search_lines(engine, "go movetime 300");
-    auto took = std::chrono::steady_clock::now() - start;
+    auto timed = search_lines(engine, "go movetime 300");  // how long it takes: test_timing.cpp
     REQUIRE_FALSE(timed.empty());
-    CHECK(took < 1500ms);
 
     auto only = search_lines(engine, "go depth 4 searchmoves a2a3 h2h4");
     REQUIRE_FALSE(only.empty());
@@ -230,28 +227,6 @@ TEST_CASE("UCI: quit during a search, and end of input during a search, exit cle
         std::this_thread::sleep_for(200ms);
         engine.close_input();
         CHECK(engine.wait_exit(3s) == 0);
-    }
-}
-
-TEST_CASE("UCI: a game on the clock, move after move", "[uci][search]") {
-    EngineProcess engine;
-    engine.send("uci");
-    REQUIRE_FALSE(engine.read_until("uciok", 5s).empty());
-    engine.send("ucinewgame");
-    std::string moves;
-    std::int64_t clock[2] = {1000, 1000};
-    for (int ply = 0; ply < 16; ++ply) {
-        engine.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
-        auto start = std::chrono::steady_clock::now();
-        engine.send("go wtime " + std::to_string(clock[0]) + " btime " + std::to_string(clock[1]) + " winc 10 binc 10");
-        auto lines = engine.read_until("bestmove", 5s);
-        auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-        REQUIRE_FALSE(lines.empty());
-        clock[ply % 2] += 10 - used;
-        CHECK(clock[ply % 2] > 0);  // never lost on time
-        std::string best = word_after(lines.back(), "bestmove");
-        REQUIRE(best.size() >= 4);
-        moves += " " + best;
     }
 }
 
