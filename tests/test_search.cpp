@@ -101,7 +101,7 @@ TEST_CASE("Search: tablebase endgames", "[search][mates]") {
     REQUIRE(cases.size() == 75);
     Engine engine;
     engine.set_hash_mb(64);
-    int checked = 0, exact = 0;
+    int checked = 0, exact = 0, long_mates = 0, long_found = 0, losses = 0, losses_found = 0;
     for (const auto& c : cases) {
         INFO(c.fen << " dm " << c.dm);
         const bool short_mate = c.dm > 0 && c.dm <= 10;
@@ -118,14 +118,17 @@ TEST_CASE("Search: tablebase endgames", "[search][mates]") {
             if (found) CHECK(found >= c.dm);
             if (short_mate) CHECK(found == c.dm);
             exact += found == c.dm;
+            if (!short_mate) ++long_mates, long_found += found > 0;
         } else {
             CHECK(found <= 0);  // the losing side never claims a mate
             if (found) CHECK(found <= c.dm);
+            ++losses, losses_found += found < 0;
         }
         ++checked;
     }
     CHECK(checked == 75);
     CHECK(exact >= 23);  // every mate up to 10 moves, found at its exact length
+    WARN("long mates found " << long_found << " of " << long_mates << ", losses seen " << losses_found << " of " << losses);
 }
 
 TEST_CASE("Search: the fifty-move rule, and mate before it", "[search][draw]") {
