@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Sente as an OpenBench client does (make in a clean copy of the sources, portable flags,
-# magic bitboards) and checks that its bench signature equals the CMake build's, that it answers
+# magic bitboards) and checks that its bench signatures (hand-crafted evaluation and net) equal the
+# CMake build's, that it answers
 # genfens, and that the tune build (make TUNE=1) has the same bench and options SPSA can move.
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
 set -euo pipefail
@@ -9,23 +10,30 @@ reference="$1"
 shift
 expected="$(sente_bench_of "$reference/sente")"
 [ -n "$expected" ] || { echo "check-builds: no bench from $reference/sente" >&2; exit 1; }
+expected_net="$(sente_net_bench_of "$reference/sente")"
+[ -n "$expected_net" ] || { echo "check-builds: no net bench from $reference/sente" >&2; exit 1; }
+# same_benches NAME SENTE: both bench signatures of another build equal the reference's.
+same_benches() {
+    local got net
+    got="$(sente_bench_of "$2")"
+    net="$(sente_net_bench_of "$2")"
+    echo "bench: $1 $got, with the net $net"
+    [ "$got" = "$expected" ] && [ "$net" = "$expected_net" ] || { echo "check-builds: $1's bench differs" >&2; exit 1; }
+}
+echo "bench: cmake $(basename "$reference") $expected, with the net $expected_net"
 
 copy="$(mktemp -d)"
 trap 'rm -rf "$copy"' EXIT
 sente_copy_sources "$copy"
 make -C "$copy/src" -j "$(nproc)" EXE=sente-openbench ARCH=portable >/dev/null
-got="$(sente_bench_of "$copy/src/sente-openbench")"
-echo "bench: cmake $(basename "$reference") $expected, make portable $got"
-[ "$got" = "$expected" ] || { echo "check-builds: the make build's bench differs" >&2; exit 1; }
+same_benches "make portable" "$copy/src/sente-openbench"
 fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | grep -c '^info string genfens ')"
 [ "$fens" = 3 ] || { echo "check-builds: genfens printed $fens openings, not 3" >&2; exit 1; }
 
 # The tune build: the same engine until an option moves a parameter; spsa lists them for OpenBench.
 make -C "$copy/src" -j "$(nproc)" EXE=sente-tune ARCH=portable TUNE=1 >/dev/null
 tune="$copy/src/sente-tune"
-got="$(sente_bench_of "$tune")"
-echo "bench: make portable TUNE=1 $got"
-[ "$got" = "$expected" ] || { echo "check-builds: the tune build's bench differs" >&2; exit 1; }
+same_benches "make portable TUNE=1" "$tune"
 lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"
 [ "$lines" = "$("$tune" spsa | wc -l)" ] && [ "$lines" -ge 40 ] \
     || { echo "check-builds: spsa printed malformed lines or too few ($lines)" >&2; exit 1; }
@@ -43,8 +51,6 @@ echo "== Tune build: $lines SPSA parameters, each moves the search"
 "$copy/src/sente-openbench" spsa 2>/dev/null && { echo "check-builds: a normal build must refuse spsa" >&2; exit 1; }
 
 for other in "$@"; do
-    got="$(sente_bench_of "$other/sente")"
-    echo "bench: cmake $(basename "$other") $got"
-    [ "$got" = "$expected" ] || { echo "check-builds: $other's bench differs" >&2; exit 1; }
+    same_benches "cmake $(basename "$other")" "$other/sente"
 done
-echo "== Builds: make, portable, and magic bitboards give bench $expected"
+echo "== Builds: make, portable, and magic bitboards give bench $expected (with the net $expected_net)"

@@ -75,7 +75,10 @@ TEST_CASE("Search: the ICS 180 mate in one and its mirror image", "[search]") {
 TEST_CASE("Search: the 100 shortest matetrack mates, found at their length or shorter", "[search][mates]") {
     auto cases = read_dm("matetrack_public.epd");
     REQUIRE(cases.size() == 3264);
+    const bool nnue = GENERATE(false, true);  // with either evaluation
+    INFO("Use NNUE " << nnue);
     Engine engine;
+    engine.set_use_nnue(nnue);
     engine.set_hash_mb(64);
     int solved = 0;
     for (std::size_t i = 0; i < 100; ++i) {

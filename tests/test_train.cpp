@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -207,4 +208,21 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     // A different seed: a different net.
     o.seed = 12;
     CHECK(run(3).weights() != whole);
+}
+
+TEST_CASE("Train: a mirrored position is the board with its files swapped", "[train]") {
+    int checked = 0;
+    for (const train::PackedPosition& p : random_packed(500, 10)) {
+        const train::PackedPosition m = train::mirrored(p);
+        const train::PackedPosition back = train::mirrored(m);
+        CHECK(std::memcmp(&back, &p, sizeof p) == 0);
+        const std::optional<Position> a = train::unpack(p), b = train::unpack(m);
+        if (!a || !b) continue;
+        for (int s = 0; s < 64; ++s) REQUIRE(a->piece_on(Square(s)) == b->piece_on(Square(s ^ 7)));
+        CHECK(m.score == p.score);
+        CHECK(m.result == p.result);
+        CHECK(m.side_to_move == p.side_to_move);
+        ++checked;
+    }
+    CHECK(checked > 400);
 }

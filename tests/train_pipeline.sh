@@ -39,7 +39,7 @@ awk -v r="$first" -v a="$last" -v c="$start" 'BEGIN { exit !(c != "" && c - a < 
 
 # The engine plays with the trained net: another search than with the embedded net, the same
 # search twice.
-bench_of() { "$sente" "$@" "bench 5" quit 2>/dev/null | awk '/ nodes / { n = $1 } END { print n }'; }
+bench_of() { "$sente" "setoption name Use NNUE value true" "$@" "bench 5" quit 2>/dev/null | awk '/ nodes / { n = $1 } END { print n }'; }
 embedded=$(bench_of)
 trained=$(bench_of "setoption name EvalFile value $dir/a.nnue")
 [ -n "$trained" ] && [ "$trained" != "$embedded" ] || fail "the trained net changed nothing ($trained vs $embedded)"

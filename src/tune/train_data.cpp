@@ -1,6 +1,7 @@
 #include "tune/train_data.hpp"
 
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <span>
 
@@ -34,6 +35,25 @@ int features(const PackedPosition& p, int own[32], int other[32]) {
         other[i] = nnue::feature_index(~us, piece, s);
     }
     return i;
+}
+
+PackedPosition mirrored(const PackedPosition& p) {
+    Piece board[64];
+    std::fill(board, board + 64, NoPiece);
+    int i = 0;
+    for (Bitboard b = p.occupied; b; ++i) {
+        const Square s = pop_lsb(b);
+        board[s ^ 7] = Piece((p.pieces[i / 2] >> (4 * (i % 2))) & 15);
+    }
+    PackedPosition m = p;
+    m.occupied = 0;
+    std::memset(m.pieces, 0, sizeof m.pieces);
+    for (int s = 0; s < 64; ++s)
+        if (board[s] != NoPiece) m.occupied |= Bitboard(1) << s;
+    i = 0;
+    for (int s = 0; s < 64; ++s)
+        if (board[s] != NoPiece) m.pieces[i / 2] |= std::uint8_t(board[s] << (4 * (i % 2))), ++i;
+    return m;
 }
 
 std::optional<Position> unpack(const PackedPosition& p) {

@@ -25,6 +25,9 @@ PackedPosition pack(const Position& pos, int score, int white_result);
 // The features of both views: own[] for the side to move, other[] for the other side; returns the
 // number of pieces (features per view).
 int features(const PackedPosition& p, int own[32], int other[32]);
+// The same position with the board's files mirrored (a <-> h): the same to the net but for
+// castling rights, which it does not see.
+PackedPosition mirrored(const PackedPosition& p);
 // The position as a board (castling and en passant are not kept: the net does not see them);
 // nothing when the board is not a legal position (the side not to move in check, say).
 std::optional<Position> unpack(const PackedPosition& p);

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
         ("batch", "Positions per step", cxxopts::value<int>()->default_value(std::to_string(defaults.batch)))
         ("lr", "Learning rate of the first epoch", cxxopts::value<double>()->default_value("0.001"))
         ("lr-final", "Learning rate of the last epoch (cosine decay between)", cxxopts::value<double>()->default_value("0.00001"))
-        ("weight-decay", "AdamW's decoupled weight decay", cxxopts::value<double>()->default_value("1.0"))
+        ("weight-decay", "AdamW's decoupled weight decay", cxxopts::value<double>()->default_value("0.5"))
         ("lambda", "Share of the game result in the target (the rest is the search score)",
          cxxopts::value<double>()->default_value("0.3"))
         ("scale", "Centipawns per unit of the sigmoid (default: fitted to the results)", cxxopts::value<double>())
@@ -71,6 +71,8 @@ int main(int argc, char** argv) {
         ("checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)", cxxopts::value<std::string>())
         ("resume", "Continue the run of the checkpoint, with its options")
         ("init", "Start from this net instead of random weights", cxxopts::value<std::string>())
+        ("mirror", "Add every training position with its files mirrored (a <-> h)",
+         cxxopts::value<bool>()->default_value("true"))
         ("net-every", "Also write the net after every Nth epoch, as OUT-eN.nnue (0: never)",
          cxxopts::value<int>()->default_value("0"))
         ("h,help", "Print this help");
@@ -120,6 +122,10 @@ int main(int argc, char** argv) {
                   << s.extreme_score << " mates or beyond the score limit, " << s.early << " before the first ply kept\n";
     }
     if (data.train.empty()) return usage_error("no positions to train on");
+    if (args["mirror"].as<bool>()) {
+        const std::size_t n = data.train.size();
+        for (std::size_t i = 0; i < n; ++i) data.train.push_back(train::mirrored(data.train[i]));
+    }
     std::cerr << "training positions " << data.train.size() << ", validation positions " << data.validation.size() << " ("
               << std::lround(seconds()) << " s)\n";
 

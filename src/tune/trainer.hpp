@@ -23,11 +23,11 @@ struct Objective {
 struct Options {
     Objective objective;
     int hidden = nnue::HiddenSize;  // only the engine's size can be written as a net file
-    int epochs = 30;
+    int epochs = 12;
     int batch = 4096;
     double lr = 0.001;        // at the first epoch, then cosine decay ...
     double lr_final = 0.00001;  // ... to this at the last
-    double weight_decay = 1.0;  // decoupled (AdamW); strong, since self-play positions of a game are alike
+    double weight_decay = 0.5;  // decoupled (AdamW); strong, since self-play positions of a game are alike
     int threads = 1;
     std::uint64_t seed = 1;
 };

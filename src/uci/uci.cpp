@@ -120,7 +120,7 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
     options_.add_spin("SyzygyProbeLimit", tablebases.probe_limit, 0, SyzygyConfig::MaxPieces,
                       [this](long long n) { engine_.set_syzygy_probe_limit(int(n)); });
     // The evaluation, as Stockfish 12 to 15 name its options: the net, and the hand-crafted one.
-    options_.add_check("Use NNUE", true, [this](bool on) { engine_.set_use_nnue(on); });
+    options_.add_check("Use NNUE", Engine::DefaultUseNnue, [this](bool on) { engine_.set_use_nnue(on); });
     options_.add_string("EvalFile", nnue::embedded_name(), [this](const std::string& path) {
         if (auto problem = engine_.set_eval_file(path)) error(*problem + "; still using " + engine_.eval_file());
         else info_string("NNUE evaluation using " + engine_.eval_file());
