@@ -307,7 +307,7 @@ TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes 
     const std::uint64_t deep_only = tbhits_of(final_info(engine, position, "go depth 10"));
     INFO("tbhits " << every_depth << " at SyzygyProbeDepth 1, " << deep_only << " at 100");
     CHECK(every_depth > 0);
-    CHECK(deep_only < every_depth / 2);
+    CHECK(deep_only < every_depth * 3 / 4);  // ignoring the option probes as often at both
 }
 
 TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][threads]") {
