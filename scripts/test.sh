@@ -2,9 +2,15 @@
 # Builds Sente and runs its tests. In CI, warnings are errors.
 #
 #   scripts/test.sh         the everyday check, a few minutes: the Release build's unit, protocol and
-#                           self-play tests, without the long mate, tablebase and negamax suites; an install
-#   scripts/test.sh --full  what CI runs: all of the Release build's tests, then magic bitboards, the
-#                           make builds OpenBench runs, a release binary, sanitizers and fuzzing
+#                           self-play tests, without the long mate, tablebase and negamax suites, then
+#                           its timing pass; an install
+#   scripts/test.sh --full  what CI runs: all of the Release build's tests, then magic bitboards (on
+#                           the AVX2 network path when the CPU has AVX-512), the make builds OpenBench
+#                           runs, a release binary, sanitizers and fuzzing
+#
+# Every filtered ctest pass fails when one of its patterns matches no test (a renamed test must
+# not silently leave a pass), and the wall-clock tests (label `timing`) run one at a time in a
+# pass of their own, never under a sanitizer.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -15,7 +21,7 @@ case "${1:-}" in
     *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
 esac
 # The long suites: the 100 shortest matetrack mates, the tablebase endgames, and negamax against
-# every other algorithm. The everyday check leaves them to --full.
+# every other algorithm. The everyday check leaves them to --full, and the sanitizer builds always.
 long_tests='matetrack|Search: tablebase endgames|Research: every'
 werror=OFF
 [ "${CI:-}" = "true" ] && werror=ON
@@ -31,12 +37,38 @@ sanitizer_reports() {
     fi
 }
 
+# run_ctest DIR [CTEST OPTIONS]: ctest in DIR, after checking that each alternative of every -R,
+# -E, -L and -LE pattern (a|b|c: a, b and c alone) names at least one test there.
+run_ctest() {
+    local dir="$1" i alt n
+    shift
+    local args=("$@")
+    for ((i = 0; i < ${#args[@]}; i++)); do
+        case "${args[i]}" in
+            -R | -E | -L | -LE)
+                local select=-R
+                [[ "${args[i]}" == -L* ]] && select=-L
+                IFS='|' read -ra alternatives <<<"${args[i + 1]}"
+                for alt in "${alternatives[@]}"; do
+                    n="$(cd "$dir" && ctest -N "$select" "$alt" | sed -n 's/^Total Tests: //p')"
+                    if [ "${n:-0}" -eq 0 ]; then
+                        echo "test.sh: the ctest pattern ${args[i]} '$alt' matches no test in $dir" >&2
+                        exit 1
+                    fi
+                done ;;
+        esac
+    done
+    (cd "$dir" && ctest --no-tests=error --output-on-failure "$@")
+}
+
 sente_install_packages
 sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror
 echo "== Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
 skip=()
 [ $full -eq 1 ] || skip=(-E "$long_tests")
-(cd "$SENTE_ROOT/build" && ctest -j "$jobs" --output-on-failure "${skip[@]}")
+run_ctest "$SENTE_ROOT/build" -j "$jobs" -LE timing "${skip[@]}"
+echo "== Timing tests, one at a time"
+run_ctest "$SENTE_ROOT/build" -L timing
 
 # Installing puts the engine in PREFIX/bin.
 prefix="$(mktemp -d)"
@@ -46,12 +78,20 @@ rm -rf "$prefix"
 echo "== Install: ok"
 [ $full -eq 1 ] || exit 0
 
-# The other slider back end: magic bitboards, checked by the attack and perft tests.
+# The other slider back end: magic bitboards, checked by the attack and perft tests. On a CPU with
+# AVX-512 (whose main build takes the network's AVX-512 path) this build also leaves AVX-512 out,
+# so that the AVX2 path is built and check-builds.sh holds its bench to the main build's.
 other_builds=()
 if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build/CMakeCache.txt"; then
-    sente_build "$SENTE_ROOT/build-magic" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror -DSENTE_PEXT=OFF
-    echo "== Tests with magic bitboards"
-    (cd "$SENTE_ROOT/build-magic" && ctest -j "$jobs" --output-on-failure -R 'perft|attacks|Slider|Zobrist')
+    magic_flags=()
+    grep -qw avx512f /proc/cpuinfo && magic_flags=("-DCMAKE_CXX_FLAGS=-mno-avx512f")
+    sente_build "$SENTE_ROOT/build-magic" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror -DSENTE_PEXT=OFF "${magic_flags[@]}"
+    echo "== Tests with magic bitboards: $("$SENTE_ROOT/build-magic/sente" --version)"
+    if [ ${#magic_flags[@]} -gt 0 ] && [[ "$("$SENTE_ROOT/build-magic/sente" --version)" != *"(AVX2)" ]]; then
+        echo "test.sh: the build without AVX-512 does not take the network's AVX2 path" >&2
+        exit 1
+    fi
+    run_ctest "$SENTE_ROOT/build-magic" -j "$jobs" -R 'perft|attacks|Slider|Zobrist'
     other_builds+=("$SENTE_ROOT/build-magic")
 fi
 
@@ -64,29 +104,33 @@ release_out="$(mktemp -d)"
 "$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
 rm -rf "$release_out"
 
-# AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: unit, protocol and resource tests.
+# AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites
+# and the timing pass, so also the Syzygy probes through Fathom and the file pipelines (datagen
+# writing, refusing and rolling back game files, sente-tune and sente-train reading them, the
+# trainer's checkpoints).
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
-# Left out for time: the long mate suites and the clocked self-play games.
 # -O1: much quicker to build than -O3, and fast enough to run the tests.
 sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g")
-SENTE_TARGETS="sente sente_tests replay_fen replay_move replay_uci" \
+SENTE_TARGETS="sente sente-tune sente-train sente_tests replay_fen replay_move replay_uci" \
     sente_build "$SENTE_ROOT/build-asan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=address,undefined "${sanitizer_flags[@]}"
 echo "== Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
-(cd "$SENTE_ROOT/build-asan" \
-    && ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
-       UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
-       ctest -j "$jobs" --output-on-failure -E 'matetrack|tablebase|selfplay|Research: every|pipeline')
+ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
+UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
+    run_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE timing -E "$long_tests"
 sanitizer_reports "$SENTE_ROOT/build-asan/reports"
 
-# ThreadSanitizer: the hash table under concurrent writers, Lazy SMP searches, threaded perft,
-# and the protocol tests that start and stop search threads.
+# ThreadSanitizer: whatever runs threads. The hash table under concurrent writers, Lazy SMP
+# searches (with Syzygy probes too), threaded perft, the protocol tests that start and stop search
+# threads, datagen's game threads, and the tuner's and the trainer's worker threads.
+tsan_tests='TT:|Lazy SMP|[Tt]hreads|Ponder|MultiPV|UCI: stop|UCI: quit|UCI: go|Hostile'
+tsan_tests+='|Syzygy: two threads|Datagen: two threads|Tuner: the gradient|Train: an interrupted'
 SENTE_TARGETS="sente sente_tests" \
     sente_build "$SENTE_ROOT/build-tsan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=thread "${sanitizer_flags[@]}"
 echo "== Tests under ThreadSanitizer"
 rm -rf "$SENTE_ROOT/build-tsan/reports" && mkdir -p "$SENTE_ROOT/build-tsan/reports"
-(cd "$SENTE_ROOT/build-tsan" && TSAN_OPTIONS=log_path="$SENTE_ROOT/build-tsan/reports/tsan" \
-    ctest -j "$jobs" --output-on-failure -R 'TT:|Lazy SMP|[Tt]hreads|Ponder|MultiPV|UCI: stop|UCI: quit|UCI: go|Hostile')
+TSAN_OPTIONS=log_path="$SENTE_ROOT/build-tsan/reports/tsan" \
+    run_ctest "$SENTE_ROOT/build-tsan" -j "$jobs" -LE timing -R "$tsan_tests"
 sanitizer_reports "$SENTE_ROOT/build-tsan/reports"
 
 # libFuzzer: the FEN, move and UCI command parsers, a short run each (clang).

@@ -15,6 +15,7 @@
 #include "datagen.hpp"
 #include "engine.hpp"
 #include "epd_suite.hpp"
+#include "nnue/simd.hpp"
 #include "research/research.hpp"
 #include "tempo_experiment.hpp"
 #include "uci/perft_report.hpp"
@@ -355,7 +356,9 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (args.count("version")) {
-        std::cout << "Sente " << Version << '\n';
+        // The network's vector path too: builds for other CPUs must give the same bench, and CI
+        // checks that each path it means to compare is the one built.
+        std::cout << "Sente " << Version << " (" << nnue::simd::Name << ")\n";
         return 0;
     }
 

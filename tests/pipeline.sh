@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The data pipeline end to end, at a size fit for CI: sente datagen (determinism, appending, a kill
-# mid-run), sente datagen --dump, and a few epochs of sente-tune writing a params.hpp.
+# mid-run, the refusal to append to a broken file and the repair it advises, taking back a game
+# cut short by a full disk), sente datagen --dump, and sente-tune (a params.hpp written, the same
+# weights from the same input, a lower validation loss than it started from).
 #   tests/pipeline.sh SENTE SENTE_TUNE PARAMS_HPP
 set -euo pipefail
 sente="$1" tune="$2" params="$3"
@@ -47,6 +49,39 @@ wait "$pid" || true
 games_kept=$("$sente" datagen --dump "$dir/k.bin" | wc -l) || fail "a file cut by a kill does not read back"
 [ "$games_kept" -gt 0 ] || fail "no game was written before the kill"
 
+# A file whose last game is cut off is not appended to (new games would sit behind the broken
+# record, unreadable); the message says where the whole games end, and cutting the file there, as
+# it advises, lets the next run append.
+size=$(stat -c %s "$dir/a.bin")
+head -c $((size - 9)) "$dir/a.bin" >"$dir/broken.bin"
+cp "$dir/broken.bin" "$dir/broken-before.bin"
+set +e
+"$sente" datagen --out "$dir/broken.bin" --games 1 --nodes 300 --seed 5 2>"$dir/err"
+status=$?
+set -e
+[ "$status" = 2 ] || fail "datagen appended to a broken file (status $status)"
+grep -q "will not append" "$dir/err" || fail "no refusal message: $(cat "$dir/err")"
+cmp -s "$dir/broken.bin" "$dir/broken-before.bin" || fail "the refused file was changed"
+advice=$(sed -n 's/.*(the games before byte [0-9]* are whole: \(truncate -s [0-9]* [^ ]*\) keeps them).*/\1/p' "$dir/err")
+[ -n "$advice" ] || fail "no truncate advice: $(cat "$dir/err")"
+$advice
+"$sente" datagen --out "$dir/broken.bin" --games 1 --nodes 300 --seed 5 2>/dev/null || fail "no append after the advised truncate"
+"$sente" datagen --dump "$dir/broken.bin" >/dev/null || fail "the repaired file does not read back"
+
+# A full disk (here a file size limit, with SIGXFSZ ignored so that write() fails as on a full
+# disk): the game being written is taken back, the run stops with status 1, and the file reads back
+# whole, so a later run can append to it.
+set +e
+(trap '' XFSZ; ulimit -f 8; exec "$sente" datagen --out "$dir/full.bin" --games 200 --nodes 200 --seed 9) 2>"$dir/err"
+status=$?
+set -e
+[ "$status" = 1 ] || fail "datagen did not fail on a full disk (status $status): $(cat "$dir/err")"
+grep -q "the partial game was removed" "$dir/err" || fail "no word of the removed game: $(cat "$dir/err")"
+[ "$(stat -c %s "$dir/full.bin")" -le 8192 ] || fail "the size limit did not hold"
+"$sente" datagen --dump "$dir/full.bin" >"$dir/full.txt" || fail "the file left by a full disk does not read back"
+[ -s "$dir/full.txt" ] || fail "no whole game before the disk was full"
+"$sente" datagen --out "$dir/full.bin" --games 1 --nodes 200 --seed 10 2>/dev/null || fail "no append after a full disk"
+
 # Bad usage gets a message and status 2.
 set +e
 "$sente" datagen --games 3 2>"$dir/err"; [ $? = 2 ] && grep -q "needs --out" "$dir/err" || fail "missing --out not refused"
@@ -62,4 +97,17 @@ set -e
 grep -q "epoch 5: training loss" "$dir/tune.log" || fail "no loss per epoch: $(cat "$dir/tune.log")"
 grep -q "constexpr Score KingOpenFile = S(" "$dir/params.hpp" || fail "the written params.hpp has no weights"
 [ "$(grep -c '^constexpr' "$dir/params.hpp")" = "$(grep -c '^constexpr' "$params")" ] || fail "constants lost"
+# The tuner on forty games (two threads of datagen): run twice on the same input it writes the
+# same weights, and its fit lowers the loss on the games it holds out. The target is the search's
+# score alone (lambda 0), which a fit of this size follows more steadily than the results.
+"$sente" datagen --out "$dir/fit.bin" --games 40 --nodes 400 --seed 11 --threads 2 2>/dev/null
+fit=(--data "$dir/fit.bin" --params "$params" --epochs 20 --lambda 0 --validation-every 4 --threads 2 --report 100)
+"$tune" "${fit[@]}" --out "$dir/fit1.hpp" 2>"$dir/fit1.log" || fail "the tuner failed: $(cat "$dir/fit1.log")"
+"$tune" "${fit[@]}" --out "$dir/fit2.hpp" 2>/dev/null || fail "the second tuner run failed"
+cmp -s "$dir/fit1.hpp" "$dir/fit2.hpp" || fail "the same input gave other weights"
+cmp -s "$dir/fit1.hpp" "$params" && fail "the fit changed no weight"
+start=$(sed -n 's/^epoch 0: .*validation loss \([0-9.]*\)$/\1/p' "$dir/fit1.log")
+end=$(sed -n 's/^final: .*validation loss \([0-9.]*\)$/\1/p' "$dir/fit1.log")
+awk -v a="$start" -v b="$end" 'BEGIN { exit !(a != "" && b != "" && b < a) }' \
+    || fail "the validation loss did not fall ($start -> $end)"
 echo "pipeline: ok"

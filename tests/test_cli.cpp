@@ -1,5 +1,12 @@
-// The command line of the built binary: perft output and refusal of bad arguments.
+// The command line of the built binary: perft output, solve, and refusal of bad arguments.
 #include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
 
 #include "process.hpp"
 
@@ -99,7 +106,57 @@ TEST_CASE("CLI: --version and --help", "[cli]") {
     auto r = run_sente({"--version"});
     CHECK(r.exit_status == 0);
     CHECK(r.out.rfind("Sente ", 0) == 0);
+    const bool named = r.out.find(" (AVX-512)") != std::string::npos || r.out.find(" (AVX2)") != std::string::npos
+                    || r.out.find(" (SSE4.1)") != std::string::npos || r.out.find(" (generic)") != std::string::npos;
+    CHECK(named);  // the network's vector path
     r = run_sente({"--help"});
     CHECK(r.exit_status == 0);
     CHECK(r.out.find("perft") != std::string::npos);
+}
+
+TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
+    // Win At Chess positions that are forced mates in 2 or 3 (the published bm is the mating
+    // move), so any search finds them in the time; then answers the suite's judge must refuse.
+    std::map<std::string, std::string> wac;
+    {
+        std::ifstream in(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
+        for (std::string line; std::getline(in, line);) {
+            const auto id = line.find("id \"");
+            if (id != std::string::npos) wac[line.substr(id + 4, line.find('"', id + 4) - id - 4)] = line;
+        }
+    }
+    REQUIRE(wac.size() == 300);
+    const std::string wac001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -";
+    std::string suite;
+    for (const char* id : {"WAC.001", "WAC.004", "WAC.005", "WAC.050"}) suite += wac.at(id) + "\n";
+    suite += wac001 + " am Kh1; id \"avoids a quiet king move\";\n";  // solved: Qg6 is played
+    suite += wac001 + " bm Kh1; id \"a wrong bm\";\n";                  // missed
+    suite += wac001 + " am Qg6; id \"the answer as am\";\n";            // missed
+    suite += "8/8/8 w - - bm Kh1; id \"not a position\";\n";            // missed, no move
+    const std::string path = std::filesystem::temp_directory_path() / ("sente-solve-" + std::to_string(::getpid()) + ".epd");
+    std::ofstream(path) << suite;
+
+    auto r = run_sente({"solve", path, "--movetime", "500"});
+    std::filesystem::remove(path);
+    INFO(r.out << r.err);
+    CHECK(r.exit_status == 0);
+    const auto lines = lines_of(r.out);
+    auto has = [&](const std::string& prefix) {
+        return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+    };
+    CHECK(has("solved  WAC.001  Qg6"));
+    CHECK(has("solved  WAC.004  Qxh7"));
+    CHECK(has("solved  WAC.005  Qc4"));
+    CHECK(has("solved  WAC.050  Rxb6"));
+    CHECK(has("solved  avoids a quiet king move  Qg6"));
+    CHECK(has("missed  a wrong bm  Qg6"));
+    CHECK(has("missed  the answer as am  Qg6"));
+    CHECK(has("missed  not a position  (no move)"));
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines.back() == "solved 5 of 8 at 500 ms");
+
+    // A missing suite is a usage error.
+    r = run_sente({"solve", "/no/such/suite.epd"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find("cannot read") != std::string::npos);
 }

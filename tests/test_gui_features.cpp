@@ -1,5 +1,5 @@
 // What GUIs and tournament managers use beyond the basics, through pipes: MultiPV, pondering,
-// several threads, limited strength and win/draw/loss output.
+// several threads, limited strength, win/draw/loss output, and the hash table's options.
 #include <catch2/catch.hpp>
 
 #include <set>
@@ -8,6 +8,7 @@
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "process.hpp"
+#include "uci_checks.hpp"
 #include "uci_text.hpp"
 
 using namespace std::chrono_literals;
@@ -213,4 +214,61 @@ TEST_CASE("Ponder and infinite: a search that ends early still waits for ponderh
     CHECK(engine.read_until("bestmove", 1000ms).empty());
     engine.send("stop");
     until_bestmove(engine, 5s);
+}
+
+namespace {
+
+// The final info line of a search (the one before bestmove).
+std::string final_info(EngineProcess& engine, const std::string& go) {
+    engine.send(go);
+    auto lines = until_bestmove(engine);
+    REQUIRE(lines.size() >= 2);
+    return lines[lines.size() - 2];
+}
+
+int hashfull_of(const std::string& info) {
+    const std::string value = word_after(info, "hashfull");
+    REQUIRE_FALSE(value.empty());
+    return std::stoi(value);
+}
+
+}  // namespace
+
+TEST_CASE("Hash: a size sent during a search takes effect after it", "[uci][gui]") {
+    // 400,000 nodes fill a 1 MB table (65,536 entries) and a twentieth or less of a 64 MB one:
+    // hashfull after the refill tells which size the search had.
+    EngineProcess engine;
+    engine.send("setoption name Hash value 1");
+    engine.send("position startpos");
+    const int small = hashfull_of(final_info(engine, "go nodes 400000"));
+    CHECK(small > 900);
+    engine.send("go infinite");
+    REQUIRE(engine.read_line(10s));  // searching
+    engine.send("setoption name Hash value 64");
+    engine.send("stop");
+    until_bestmove(engine);
+    CHECK(sente::test::sync(engine).empty());
+    engine.send("ucinewgame");
+    engine.send("position startpos");
+    const int large = hashfull_of(final_info(engine, "go nodes 400000"));
+    INFO("hashfull " << small << " at 1 MB, " << large << " after Hash 64 during a search");
+    CHECK(large < 200);
+}
+
+TEST_CASE("Clear Hash: empties the table", "[uci][gui]") {
+    // hashfull counts only the current search's entries, so what the table still knows is read
+    // from the search instead: a depth-3 search cannot see a mate in 5 (9 plies) by itself, but
+    // finds it in a table that a mate search filled, and no longer after Clear Hash.
+    for (const char* fen : {"1B6/1B6/8/1k6/8/1K6/1P6/8 w - - 0 1",  // matetrack: dm 5
+                            "1B4n1/p7/1p1R4/8/2R5/4K3/n3pppp/4kbr1 w - - 0 1"}) {
+        INFO(fen);
+        EngineProcess engine;
+        engine.send(std::string("position fen ") + fen);
+        CHECK(word_after(final_info(engine, "go depth 3"), "score") == "cp");
+        CHECK(final_info(engine, "go mate 5").find(" score mate 5 ") != std::string::npos);
+        CHECK(final_info(engine, "go depth 3").find(" score mate 5 ") != std::string::npos);
+        engine.send("setoption name Clear Hash");
+        CHECK(sente::test::sync(engine).empty());
+        CHECK(word_after(final_info(engine, "go depth 3"), "score") == "cp");
+    }
 }

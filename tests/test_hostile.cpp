@@ -29,6 +29,7 @@ enum class Expect {
     Silence,  // no output at all
     Error,    // at least one `info string error:` line
     Search,   // a search starts; it ends (by itself or by `stop`) with exactly one legal bestmove
+    Clock,    // a search on a clock: it ends by itself, without `stop`, with exactly one legal bestmove
     Any,      // anything, as long as the engine stays alive and its position is unchanged
 };
 
@@ -178,11 +179,11 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         {"go movetime -1", Expect::Search},
         {"go movetime 0", Expect::Search},
         {"go movetime abc", Expect::Search},
-        {"go wtime -1000 btime -1000", Expect::Search},
-        {"go wtime 0 btime 0 winc 0 binc 0", Expect::Search},
+        {"go wtime -1000 btime -1000", Expect::Clock},
+        {"go wtime 0 btime 0 winc 0 binc 0", Expect::Clock},
         {"go wtime 99999999999999999999 btime 99999999999999999999 movestogo 1", Expect::Search},
-        {"go wtime 1000 btime 1000 movestogo 0", Expect::Search},
-        {"go wtime 1000 btime 1000 movestogo -7", Expect::Search},
+        {"go wtime 1000 btime 1000 movestogo 0", Expect::Clock},
+        {"go wtime 1000 btime 1000 movestogo -7", Expect::Clock},
         {"go mate 0", Expect::Search},
         {"go mate -2 depth 3", Expect::Search},
         {"go wtime", Expect::Search},
@@ -230,7 +231,14 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
     for (const Case& c : cases) {
         INFO("line: " << c.line.substr(0, 120));
         engine.send(c.line);
-        std::vector<std::string> out = sync(engine);
+        // A clocked search must end by itself (how quickly is test_timing.cpp's to check, outside
+        // the sanitizer builds); an engine that ignored the clock would wait here for a stop.
+        std::vector<std::string> out;
+        if (c.expect == Expect::Clock) {
+            out = engine.read_until("bestmove", 10s);
+            REQUIRE_FALSE(out.empty());
+        }
+        for (const std::string& l : sync(engine)) out.push_back(l);
         std::string out_text = join(out);
         INFO("output: " << out_text.substr(0, 400));
 
@@ -240,6 +248,7 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
             case Expect::Silence: CHECK(out.empty()); break;
             case Expect::Error: CHECK(errors >= 1); break;
             case Expect::Any: break;
+            case Expect::Clock:
             case Expect::Search: {
                 auto best = std::find_if(out.begin(), out.end(), [](const std::string& l) { return starts_with(l, "bestmove"); });
                 if (best == out.end()) {

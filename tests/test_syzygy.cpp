@@ -3,8 +3,10 @@
 // played out between two engines, and the cases where the tables must not be asked.
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include "core/movegen.hpp"
 #include "engine.hpp"
@@ -241,4 +243,94 @@ TEST_CASE("Syzygy: the UCI options, as Stockfish names them, and tbhits in every
     }
     engine.send("quit");
     CHECK(engine.wait_exit(5s) == 0);
+}
+
+namespace {
+
+// The last info line with a score before `bestmove`, after `go` in a fresh game.
+std::string final_info(test::EngineProcess& engine, const std::string& position, const std::string& go) {
+    engine.send("ucinewgame");
+    engine.send("position " + position);
+    engine.send(go);
+    auto lines = engine.read_until("bestmove", 20s);
+    REQUIRE(lines.size() >= 2);
+    return lines[lines.size() - 2];
+}
+
+std::string score_of(const std::string& info) {
+    const auto at = info.find(" score ");
+    REQUIRE(at != std::string::npos);
+    std::istringstream words(info.substr(at + 7));
+    std::string kind, value;
+    words >> kind >> value;
+    return kind + " " + value;
+}
+
+std::uint64_t tbhits_of(const std::string& info) {
+    const auto at = info.find(" tbhits ");
+    REQUIRE(at != std::string::npos);
+    return std::stoull(info.substr(at + 8));
+}
+
+}  // namespace
+
+TEST_CASE("Syzygy: Syzygy50MoveRule decides a win that the fifty-move counter spoils", "[syzygy][uci]") {
+    // King and rook against king, mate in 16 (31 plies, endgame_dm.epd, tablebase-exact; with no
+    // capture or pawn move before it, DTZ is the same 31 plies). With 60 plies on the counter the
+    // mate comes in time; with 80 it cannot, so the rule makes it a draw, and only the rule.
+    test::EngineProcess engine;
+    engine.send("setoption name SyzygyPath value " + TablePath);
+    REQUIRE(engine.read_line(5s));
+    const std::string in_time = "fen 8/8/8/8/8/2k5/1R6/K7 w - - 60 90";
+    const std::string too_late = "fen 8/8/8/8/8/2k5/1R6/K7 w - - 80 100";
+    const std::string win = "cp " + std::to_string(VALUE_TB_WIN);
+    for (const char* rule : {"true", "false"}) {
+        INFO("Syzygy50MoveRule " << rule);
+        engine.send(std::string("setoption name Syzygy50MoveRule value ") + rule);
+        CHECK(score_of(final_info(engine, in_time, "go depth 8")) == win);
+        const std::string spoiled = score_of(final_info(engine, too_late, "go depth 8"));
+        CHECK(spoiled == (std::string(rule) == "true" ? "cp 0" : win));
+    }
+}
+
+TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes with the most pieces", "[syzygy][uci]") {
+    // Five pieces at the root and tables of four: the positions after one capture have as many
+    // pieces as the largest tables, and are probed only at SyzygyProbeDepth or deeper; those after
+    // two captures always are. A depth beyond the search's leaves only the second kind.
+    test::EngineProcess engine;
+    engine.send("setoption name SyzygyPath value " + TablePath);
+    REQUIRE(engine.read_line(5s));
+    const std::string position = "fen 4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1";
+    engine.send("setoption name SyzygyProbeDepth value 1");
+    const std::uint64_t every_depth = tbhits_of(final_info(engine, position, "go depth 10"));
+    engine.send("setoption name SyzygyProbeDepth value 100");
+    const std::uint64_t deep_only = tbhits_of(final_info(engine, position, "go depth 10"));
+    INFO("tbhits " << every_depth << " at SyzygyProbeDepth 1, " << deep_only << " at 100");
+    CHECK(every_depth > 0);
+    CHECK(deep_only < every_depth * 3 / 4);  // ignoring the option probes as often at both
+}
+
+TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][threads]") {
+    load_tables();
+    Engine engine;
+    engine.set_threads(2);
+    REQUIRE(engine.threads() == 2);
+    // Rxd5 wins the rook and the tables say the rest; the helper thread probes too.
+    REQUIRE_FALSE(engine.set_position("4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1", {}));
+    std::atomic<std::uint16_t> best{0};
+    std::atomic<std::uint64_t> hits{0};
+    std::atomic<int> score{0};
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const SearchReport& r) {
+        hits = r.tbhits;
+        score = r.score;
+    };
+    cb.on_bestmove = [&](Move m, Move) { best = m.raw(); };
+    SearchLimits limits;
+    limits.depth = 12;
+    engine.go(limits, {}, cb);
+    engine.wait();
+    CHECK(engine.position().move_to_uci(Move::from_raw(best)) == "d2d5");
+    CHECK(hits > 0);
+    CHECK(score >= VALUE_TB_WIN_IN_MAX_PLY);
 }

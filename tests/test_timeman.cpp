@@ -1,0 +1,114 @@
+// The time manager alone, on a table of clocks: its limits must fit inside what the GUI's clock
+// leaves once Move Overhead is set aside, and never be zero.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "search/params.hpp"
+#include "search/timeman.hpp"
+
+using namespace sente;
+
+namespace {
+
+struct Clock {
+    std::int64_t time, inc;
+    int movestogo;
+    std::int64_t overhead;
+};
+
+std::string describe(const Clock& c) {
+    std::ostringstream s;
+    s << "time " << c.time << " inc " << c.inc << " movestogo " << c.movestogo << " overhead " << c.overhead;
+    return s.str();
+}
+
+TimeManager started(const Clock& c, Color us = White) {
+    SearchLimits limits;
+    limits.time[us] = c.time;
+    limits.inc[us] = c.inc;
+    limits.time[~us] = c.time;  // the other side's clock changes nothing
+    limits.inc[~us] = c.inc;
+    limits.movestogo = c.movestogo;
+    TimeManager tm;
+    tm.start(limits, us, c.overhead);
+    return tm;
+}
+
+// What the engine may spend: the clock less the overhead, and at least the 1 ms that lets depth 1
+// finish (a clock already below the overhead leaves nothing better).
+std::int64_t allowance(const Clock& c) {
+    return std::max<std::int64_t>(search_params::MinimumThinkMs, c.time - c.overhead);
+}
+
+std::vector<Clock> clock_table() {
+    std::vector<Clock> table;
+    const std::int64_t times[] = {1, 2, 5, 10, 20, 30, 50, 100, 250, 1000, 3000, 10'000, 60'000, 600'000,
+                                  3'600'000, std::int64_t(1) << 40, std::int64_t(1) << 62};
+    const std::int64_t incs[] = {0, 1, 10, 100, 1000, 30'000};
+    const std::int64_t overheads[] = {0, 20, 100, 1000, 5000};
+    for (std::int64_t t : times)
+        for (std::int64_t inc : incs)
+            for (std::int64_t o : overheads) {
+                table.push_back({t, inc, 0, o});  // sudden death
+                for (int mtg : {1, 2, 3, 5, 10, 20, 30, 40}) table.push_back({t, inc, mtg, o});
+            }
+    return table;
+}
+
+}  // namespace
+
+TEST_CASE("Time manager: on every clock both limits fit inside the clock less Move Overhead, and neither is zero",
+          "[timeman]") {
+    int checked = 0;
+    for (const Clock& c : clock_table()) {
+        for (Color us : {White, Black}) {
+            INFO(describe(c) << (us == White ? ", White" : ", Black"));
+            const TimeManager tm = started(c, us);
+            REQUIRE(tm.limited());
+            CHECK_FALSE(tm.fixed());
+            CHECK(tm.soft_ms() >= search_params::MinimumThinkMs);
+            CHECK(tm.soft_ms() <= tm.hard_ms());
+            CHECK(tm.hard_ms() <= allowance(c));
+            // With N moves to the time control, one move takes no more than its share and the increment.
+            if (c.movestogo > 1)
+                CHECK(tm.soft_ms() <= std::max<std::int64_t>(search_params::MinimumThinkMs, allowance(c) / c.movestogo) + c.inc);
+            ++checked;
+        }
+    }
+    CHECK(checked == 17 * 6 * 5 * 9 * 2);
+}
+
+// (The UCI layer reads a negative clock as 0; test_timing.cpp sends them through the protocol.)
+TEST_CASE("Time manager: a clock at zero or below the overhead leaves 1 ms, and movetime its budget less the overhead",
+          "[timeman]") {
+    for (const Clock& c : {Clock{0, 0, 0, 20}, Clock{0, 0, 1, 20}, Clock{20, 0, 0, 20}, Clock{15, 0, 5, 20}}) {
+        INFO(describe(c));
+        const TimeManager tm = started(c);
+        CHECK(tm.soft_ms() == search_params::MinimumThinkMs);
+        CHECK(tm.hard_ms() == search_params::MinimumThinkMs);
+    }
+    for (std::int64_t movetime : {1, 15, 300, 5000}) {
+        SearchLimits limits;
+        limits.movetime = movetime;
+        TimeManager tm;
+        tm.start(limits, White, 20);
+        INFO("movetime " << movetime);
+        CHECK(tm.fixed());
+        CHECK(tm.hard_ms() == std::max<std::int64_t>(search_params::MinimumThinkMs, movetime - 20));
+        CHECK(tm.soft_ms() == tm.hard_ms());
+    }
+    // Only the opponent's clock: a short think, not an endless one.
+    SearchLimits only_theirs;
+    only_theirs.time[Black] = 100;
+    TimeManager tm;
+    tm.start(only_theirs, White, 20);
+    CHECK(tm.limited());
+    CHECK(tm.hard_ms() <= 1000);
+    // An increment is spent, not hoarded: on a long clock it adds to the move's time.
+    CHECK(started({60'000, 1000, 0, 20}).soft_ms() > started({60'000, 0, 0, 20}).soft_ms());
+    // No clock at all: infinite until stop.
+    tm.start(SearchLimits{}, White, 20);
+    CHECK_FALSE(tm.limited());
+}
