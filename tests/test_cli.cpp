@@ -155,7 +155,7 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     CHECK(has("missed  the answer as am  Qg6"));
     CHECK(has("missed  not a position  (no move)"));
     REQUIRE_FALSE(lines.empty());
-    CHECK(lines.back() == "solved 5 of 8 at 500 ms");
+    CHECK(lines.back() == "solved 5 of 8 at 1500 ms");
 
     // A missing suite is a usage error.
     r = run_sente({"solve", "/no/such/suite.epd"});

@@ -315,7 +315,9 @@ TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][th
     Engine engine;
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);
-    // Rxd5 wins the rook and the tables say the rest; the helper thread probes too.
+    // Rxd5 wins the rook and the tables say the rest; the helper thread probes too. Other moves
+    // (Re2+, say) win as surely with king, queen and rook against rook, and two threads may pick
+    // one of them: the score is what must be a tablebase win.
     REQUIRE_FALSE(engine.set_position("4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1", {}));
     std::atomic<std::uint16_t> best{0};
     std::atomic<std::uint64_t> hits{0};
@@ -330,7 +332,7 @@ TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][th
     limits.depth = 12;
     engine.go(limits, {}, cb);
     engine.wait();
-    CHECK(engine.position().move_to_uci(Move::from_raw(best)) == "d2d5");
+    CHECK(engine.position().is_legal(Move::from_raw(best)));
     CHECK(hits > 0);
     CHECK(score >= VALUE_TB_WIN_IN_MAX_PLY);
 }
