@@ -7,6 +7,7 @@
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 #include "core/movegen.hpp"
 #include "engine.hpp"
@@ -308,6 +309,52 @@ TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes 
     INFO("tbhits " << every_depth << " at SyzygyProbeDepth 1, " << deep_only << " at 100");
     CHECK(every_depth > 0);
     CHECK(deep_only < every_depth * 3 / 4);  // ignoring the option probes as often at both
+}
+
+// Fathom opens each table the first time it is probed. Threads that reach a table at the same
+// moment must get the answers one thread gets, and leave nothing behind (LeakSanitizer watches).
+TEST_CASE("Syzygy: four threads opening the tables at once get the answers one thread gets", "[syzygy][threads]") {
+    load_tables();
+    std::vector<Position> positions;
+    for (const DmCase& c : endgame_cases()) positions.push_back(position_of(c.fen));
+    REQUIRE(positions.size() >= 50);
+    struct Answer {
+        std::optional<int> wdl;
+        int root_value = 0;
+        bool ranked = false;
+    };
+    auto answer_of = [](const Position& pos) {
+        Answer a;
+        a.wdl = syzygy::probe_wdl(pos);
+        if (auto ranking = syzygy::rank_root_moves(pos, true, false)) a.ranked = true, a.root_value = ranking->value;
+        return a;
+    };
+    std::vector<Answer> expected;
+    for (const Position& pos : positions) expected.push_back(answer_of(pos));
+    REQUIRE(std::count_if(expected.begin(), expected.end(), [](const Answer& a) { return a.wdl.has_value(); }) >= 40);
+
+    constexpr int Threads = 4;
+    for (int round = 0; round < 8; ++round) {
+        REQUIRE(syzygy::init(TablePath).find("4 pieces") != std::string::npos);  // every table closed again
+        std::atomic<int> mismatches{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < Threads; ++t) {
+            threads.emplace_back([&, t] {
+                // Each thread walks the list from its own starting point, so that all of them
+                // open different tables at first and then meet in tables opened by the others.
+                for (std::size_t k = 0; k < positions.size(); ++k) {
+                    const std::size_t i = (k + t * positions.size() / Threads) % positions.size();
+                    const Answer a = answer_of(positions[i]);
+                    if (a.wdl != expected[i].wdl || a.ranked != expected[i].ranked ||
+                        a.root_value != expected[i].root_value)
+                        ++mismatches;
+                }
+            });
+        }
+        for (std::thread& th : threads) th.join();
+        INFO("round " << round);
+        CHECK(mismatches == 0);
+    }
 }
 
 TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][threads]") {

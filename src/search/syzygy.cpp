@@ -1,7 +1,9 @@
 #include "search/syzygy.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <memory>
+#include <mutex>
 
 #include "core/movegen.hpp"
 
@@ -15,7 +17,14 @@ namespace sente::syzygy {
 
 namespace {
 
-int loaded_pieces = 0;
+std::atomic<int> loaded_pieces{0};  // read by searching threads, written by init
+
+// Fathom opens a table the first time it is probed, and Debian's libfathom is built without the
+// lock that would let two threads do that at once (it calls no mutex function): two search threads
+// reaching an unopened table together both open it, one's allocation is lost and the other may
+// read a table half set up. Every call into Fathom therefore holds this lock. Probes are rare next
+// to nodes (positions of few pieces, SyzygyProbeDepth deep), so the lock is seldom contended.
+std::mutex fathom_lock;
 
 // The position as Fathom takes it: bitboards with a1 = bit 0, as Sente's.
 struct FathomBoards {
@@ -58,6 +67,7 @@ bool available() { return true; }
 std::string init(const std::string& paths) {
     // tb_init releases the tables it had before (tb_free would release Fathom's own tables too,
     // and a later tb_init would use them freed).
+    const std::lock_guard lock(fathom_lock);
     loaded_pieces = 0;
     if (paths.empty() || paths == "<empty>") {
         tb_init("");
@@ -66,7 +76,7 @@ std::string init(const std::string& paths) {
     if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
     if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths;
-    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces) + " pieces found in " + paths;
+    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in " + paths;
 }
 
 int largest() { return loaded_pieces; }
@@ -74,6 +84,7 @@ int largest() { return loaded_pieces; }
 std::optional<int> probe_wdl(const Position& pos) {
     if (!probeable(pos) || pos.rule50() != 0) return std::nullopt;
     const FathomBoards b = boards_of(pos);
+    const std::lock_guard lock(fathom_lock);
     const unsigned r = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, 0, 0,
                                     b.ep, b.white_to_move);
     if (r == TB_RESULT_FAILED) return std::nullopt;
@@ -86,6 +97,7 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50, boo
     // Large (a few kilobytes of move lists): kept off the caller's stack.
     auto results = std::make_unique<TbRootMoves>();
     bool by_dtz = true;
+    std::unique_lock lock(fathom_lock);
     int ok = tb_probe_root_dtz(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
                                unsigned(pos.rule50()), 0, b.ep, b.white_to_move, repeated, rule50, results.get());
     if (!ok) {
@@ -93,6 +105,7 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50, boo
         ok = tb_probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
                                unsigned(pos.rule50()), 0, b.ep, b.white_to_move, rule50, results.get());
     }
+    lock.unlock();
     if (!ok || results->size == 0) return std::nullopt;
 
     MoveList legal;
