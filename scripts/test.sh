@@ -28,7 +28,8 @@ werror=OFF
 jobs="$(nproc)"
 
 # Sanitizer reports go to files (the engine's stderr is not always watched by the tests, as a
-# GUI's would not be); any report fails the run.
+# GUI's would not be); any report fails the run, and a failed ctest pass prints them too (a test
+# process that passes every assertion still fails when LeakSanitizer reports at its exit).
 sanitizer_reports() {
     if compgen -G "$1/*" >/dev/null; then
         cat "$1"/* >&2
@@ -117,7 +118,8 @@ echo "== Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
 ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
 UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
-    run_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE timing -E "$long_tests"
+    run_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE timing -E "$long_tests" ||
+    { sanitizer_reports "$SENTE_ROOT/build-asan/reports"; exit 1; }
 sanitizer_reports "$SENTE_ROOT/build-asan/reports"
 
 # ThreadSanitizer: whatever runs threads. The hash table under concurrent writers, Lazy SMP
@@ -130,7 +132,8 @@ SENTE_TARGETS="sente sente_tests" \
 echo "== Tests under ThreadSanitizer"
 rm -rf "$SENTE_ROOT/build-tsan/reports" && mkdir -p "$SENTE_ROOT/build-tsan/reports"
 TSAN_OPTIONS=log_path="$SENTE_ROOT/build-tsan/reports/tsan" \
-    run_ctest "$SENTE_ROOT/build-tsan" -j "$jobs" -LE timing -R "$tsan_tests"
+    run_ctest "$SENTE_ROOT/build-tsan" -j "$jobs" -LE timing -R "$tsan_tests" ||
+    { sanitizer_reports "$SENTE_ROOT/build-tsan/reports"; exit 1; }
 sanitizer_reports "$SENTE_ROOT/build-tsan/reports"
 
 # libFuzzer: the FEN, move and UCI command parsers, a short run each (clang).
