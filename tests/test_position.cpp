@@ -43,6 +43,24 @@ void walk(Position& pos, int depth, const std::function<void(const Position&)>& 
     }
 }
 
+// Walks, `depth` plies deep, every standard and tricky suite position and every 8th Chess960 one,
+// calling check() at every node; returns the number of roots walked.
+std::size_t walk_suites(int depth, const std::function<void(const Position&)>& check) {
+    std::size_t roots = 0;
+    for (const Suite& s : AllSuites) {
+        auto cases = read_perft_suite(s.file);
+        REQUIRE(cases.size() == s.positions);
+        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+            Position pos;
+            INFO(cases[i].fen);
+            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
+            walk(pos, depth, check);
+            ++roots;
+        }
+    }
+    return roots;
+}
+
 }  // namespace
 
 TEST_CASE("FEN: every suite position reads back to the same position", "[fen]") {
@@ -193,56 +211,35 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
 }
 
 TEST_CASE("Zobrist: incremental keys (whole and pawn) and material equal those from scratch, and unmake restores the position", "[zobrist]") {
-    std::size_t positions = 0;
     std::uint64_t nodes = 0;
-    for (const Suite& s : AllSuites) {
-        auto cases = read_perft_suite(s.file);
-        REQUIRE(cases.size() == s.positions);
-        // Every standard and tricky position, and every 8th Chess960 one, three plies deep.
-        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
-            Position pos;
-            INFO(cases[i].fen);
-            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
-            walk(pos, 3, [&](const Position& p) {
-                ++nodes;
-                REQUIRE(p.key() == p.compute_key());
-                REQUIRE(p.pawn_key() == p.compute_pawn_key());
-                REQUIRE(p.material() == p.compute_material());
-            });
-            ++positions;
-        }
-    }
-    CHECK(positions == 128 + 13 + 120 + 6);
+    const std::size_t roots = walk_suites(3, [&](const Position& p) {
+        ++nodes;
+        REQUIRE(p.key() == p.compute_key());
+        REQUIRE(p.pawn_key() == p.compute_pawn_key());
+        REQUIRE(p.material() == p.compute_material());
+    });
+    CHECK(roots == 128 + 13 + 120 + 6);
     CHECK(nodes > 1'000'000);
 }
 
 TEST_CASE("Zobrist: the key after a move, known before it is made", "[zobrist]") {
     std::uint64_t moves_checked = 0, castles = 0, promotions = 0, en_passant = 0;
-    for (const Suite& s : AllSuites) {
-        auto cases = read_perft_suite(s.file);
-        REQUIRE(cases.size() == s.positions);
-        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
-            Position pos;
-            INFO(cases[i].fen);
-            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
-            walk(pos, 2, [&](const Position& p) {
-                MoveList moves;
-                generate<GenType::All>(p, moves);
-                for (Move m : moves) {
-                    Position after = p;
-                    const Key predicted = p.key_after(m);
-                    after.make_move(m);
-                    // The one part it leaves out: an en-passant square the move creates.
-                    const Key ep = after.ep_square() == NoSquare ? 0 : zobrist::EnPassantFile[file_of(after.ep_square())];
-                    REQUIRE((predicted ^ ep) == after.key());
-                    ++moves_checked;
-                    castles += m.kind() == Move::Castling;
-                    promotions += m.kind() == Move::Promotion;
-                    en_passant += m.kind() == Move::EnPassant;
-                }
-            });
+    walk_suites(2, [&](const Position& p) {
+        MoveList moves;
+        generate<GenType::All>(p, moves);
+        for (Move m : moves) {
+            Position after = p;
+            const Key predicted = p.key_after(m);
+            after.make_move(m);
+            // The one part it leaves out: an en-passant square the move creates.
+            const Key ep = after.ep_square() == NoSquare ? 0 : zobrist::EnPassantFile[file_of(after.ep_square())];
+            REQUIRE((predicted ^ ep) == after.key());
+            ++moves_checked;
+            castles += m.kind() == Move::Castling;
+            promotions += m.kind() == Move::Promotion;
+            en_passant += m.kind() == Move::EnPassant;
         }
-    }
+    });
     CHECK(moves_checked > 1'000'000);
     CHECK(castles > 0);
     CHECK(promotions > 0);
@@ -252,33 +249,24 @@ TEST_CASE("Zobrist: the key after a move, known before it is made", "[zobrist]")
 TEST_CASE("gives_check agrees with making the move, for every kind of move", "[position]") {
     std::uint64_t checks = 0, quiet = 0;
     std::uint64_t kinds[4] = {};
-    for (const Suite& s : AllSuites) {
-        auto cases = read_perft_suite(s.file);
-        REQUIRE(cases.size() == s.positions);
-        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
-            Position pos;
-            INFO(cases[i].fen);
-            REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
-            walk(pos, 2, [&](const Position& p) {
-                const Position::CheckInfo info = p.check_info();
-                MoveList moves;
-                generate<GenType::All>(p, moves);
-                for (Move m : moves) {
-                    Position after = p;
-                    after.make_move(m);
-                    INFO(p.fen() << " " << p.move_to_uci(m));
-                    REQUIRE(p.gives_check(m, info) == after.in_check());
-                    REQUIRE(p.gives_check(m) == after.in_check());
-                    if (after.in_check()) {
-                        ++checks;
-                        ++kinds[m.kind()];
-                    } else {
-                        ++quiet;
-                    }
-                }
-            });
+    walk_suites(2, [&](const Position& p) {
+        const Position::CheckInfo info = p.check_info();
+        MoveList moves;
+        generate<GenType::All>(p, moves);
+        for (Move m : moves) {
+            Position after = p;
+            after.make_move(m);
+            INFO(p.fen() << " " << p.move_to_uci(m));
+            REQUIRE(p.gives_check(m, info) == after.in_check());
+            REQUIRE(p.gives_check(m) == after.in_check());
+            if (after.in_check()) {
+                ++checks;
+                ++kinds[m.kind()];
+            } else {
+                ++quiet;
+            }
         }
-    }
+    });
     CHECK(checks > 10'000);
     CHECK(quiet > checks);
     // Checks by every kind of move: plain, promotion, en passant and castling.
