@@ -111,6 +111,46 @@ TEST_CASE("Tuner: params.hpp is exactly what the tuner writes for its own weight
     CHECK(file.substr(b, e - b) == tune::format_weights(tune::initial_params()));
 }
 
+TEST_CASE("Tuner: the weights it reads from a params.hpp are the ones written there", "[tune]") {
+    const std::string shipped = (std::filesystem::path(SENTE_SOURCE_DIR) / "src" / "eval" / "params.hpp").string();
+    tune::Params read;
+    REQUIRE_FALSE(tune::read_params(shipped, read));
+    CHECK(read == tune::initial_params());  // the shipped file is the build's weights
+
+    // Other weights (negative ones too) written into a copy read back as written.
+    tune::Params other = tune::initial_params();
+    for (std::size_t i = 0; i < other.size(); ++i) other[i] = double(int(i % 97) - 48);
+    const auto dir = std::filesystem::temp_directory_path();
+    const std::string path = (dir / ("sente-test-read-params-" + std::to_string(::getpid()) + ".hpp")).string();
+    REQUIRE_FALSE(tune::write_params(shipped, path, other));
+    REQUIRE_FALSE(tune::read_params(path, read));
+    CHECK(read == other);
+
+    // A file without the block, or with a weight too few, is refused and leaves the weights alone.
+    const tune::Params before = read;
+    {
+        std::ofstream(path) << "// no weights here\n";
+    }
+    auto error = tune::read_params(path, read);
+    REQUIRE(error);
+    CHECK(error->find("Fitted weights") != std::string::npos);
+    {
+        std::ifstream in(shipped);
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string file = text.str();
+        const auto at = file.find("inline constexpr Score Tempo = S(");
+        REQUIRE(at != std::string::npos);
+        file.erase(at, file.find('\n', at) - at);
+        std::ofstream(path) << file;
+    }
+    error = tune::read_params(path, read);
+    REQUIRE(error);
+    CHECK(error->find("holds " + std::to_string(eval::WeightCount - 1) + " weights") != std::string::npos);
+    CHECK(read == before);
+    std::filesystem::remove(path);
+}
+
 namespace {
 
 // A dataset of varied positions whose results come from a known evaluation: the built-in one with

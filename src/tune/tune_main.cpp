@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
                          "logistic loss, and writes a new params.hpp.");
     cli.add_options()
         ("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())
-        ("params", "The params.hpp to start from", cxxopts::value<std::string>()->default_value("src/eval/params.hpp"))
+        ("params", "The params.hpp whose weights the fit starts from, and whose text it writes them into", cxxopts::value<std::string>()->default_value("src/eval/params.hpp"))
         ("out", "Where to write the fitted params.hpp", cxxopts::value<std::string>()->default_value("params.hpp"))
         ("epochs", "Epochs of Adam over the whole training set", cxxopts::value<int>()->default_value("1000"))
         ("lr", "Learning rate at the start (centipawns per step)", cxxopts::value<double>()->default_value("1.0"))
@@ -60,6 +60,9 @@ int main(int argc, char** argv) {
     if (threads < 1 || threads > 256) return usage_error("--threads must be from 1 to 256");
     if (report < 1) return usage_error("--report must be at least 1");
 
+    tune::Params params;
+    if (auto error = tune::read_params(args["params"].as<std::string>(), params)) return usage_error(*error);
+
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     tune::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
@@ -78,7 +81,6 @@ int main(int argc, char** argv) {
     std::cerr << "training positions " << train.size() << ", validation positions " << validation.size() << " ("
               << std::lround(seconds()) << " s)\n";
 
-    tune::Params params = tune::initial_params();
     tune::Objective objective{0, lambda, threads};
     objective.k = args.count("k") ? args["k"].as<double>() : tune::fit_scale(train, params, threads);
     std::fprintf(stderr, "sigmoid scale k = %.6f (a 50%% edge at 100 cp: %.1f%%)\n", objective.k,

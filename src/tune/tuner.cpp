@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -281,23 +282,61 @@ std::string format_weights(const Params& params) {
     return out.str();
 }
 
-std::optional<std::string> write_params(const std::string& in, const std::string& out, const Params& params) {
-    std::ifstream source(in);
-    if (!source) return "cannot read " + in;
+namespace {
+
+// A params.hpp as lines, with the indices of the lines that open and close its fitted block.
+struct ParamsText {
     std::vector<std::string> lines;
-    for (std::string line; std::getline(source, line);) lines.push_back(line);
+    std::size_t begin = 0, end = 0;
+};
+
+std::optional<std::string> read_params_text(const std::string& path, ParamsText& text) {
+    std::ifstream source(path);
+    if (!source) return "cannot read " + path;
+    for (std::string line; std::getline(source, line);) text.lines.push_back(line);
     auto find = [&](const std::string& prefix) {
-        return std::find_if(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+        return std::size_t(std::find_if(text.lines.begin(), text.lines.end(),
+                                        [&](const std::string& l) { return l.rfind(prefix, 0) == 0; }) -
+                           text.lines.begin());
     };
-    auto begin = find("// ---- Fitted weights"), end = find("// ---- End of fitted weights");
-    if (begin == lines.end() || end == lines.end() || end < begin)
-        return in + " has no '// ---- Fitted weights' ... '// ---- End of fitted weights' block";
-    std::ostringstream text;
-    for (auto it = lines.begin(); it <= begin; ++it) text << *it << '\n';
-    text << format_weights(params);
-    for (auto it = end; it != lines.end(); ++it) text << *it << '\n';
+    text.begin = find("// ---- Fitted weights");
+    text.end = find("// ---- End of fitted weights");
+    if (text.begin == text.lines.size() || text.end == text.lines.size() || text.end < text.begin)
+        return path + " has no '// ---- Fitted weights' ... '// ---- End of fitted weights' block";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> read_params(const std::string& path, Params& params) {
+    ParamsText text;
+    if (auto error = read_params_text(path, text)) return error;
+    static const std::regex score(R"(S\(\s*(-?\d+),\s*(-?\d+)\))");
+    Params read;
+    for (std::size_t i = text.begin + 1; i < text.end; ++i) {
+        const std::string& line = text.lines[i];
+        if (line.rfind("//", 0) == 0) continue;
+        for (std::sregex_iterator it(line.begin(), line.end(), score), last; it != last; ++it) {
+            read.push_back(std::stod((*it)[1].str()));
+            read.push_back(std::stod((*it)[2].str()));
+        }
+    }
+    if (read.size() != 2 * std::size_t(eval::WeightCount))
+        return path + "'s fitted block holds " + std::to_string(read.size() / 2) + " weights; this build fits " +
+               std::to_string(eval::WeightCount);
+    params = std::move(read);
+    return std::nullopt;
+}
+
+std::optional<std::string> write_params(const std::string& in, const std::string& out, const Params& params) {
+    ParamsText text;
+    if (auto error = read_params_text(in, text)) return error;
+    std::ostringstream result;
+    for (std::size_t i = 0; i <= text.begin; ++i) result << text.lines[i] << '\n';
+    result << format_weights(params);
+    for (std::size_t i = text.end; i < text.lines.size(); ++i) result << text.lines[i] << '\n';
     std::ofstream sink(out);
-    if (!(sink << text.str())) return "cannot write " + out;
+    if (!(sink << result.str())) return "cannot write " + out;
     return std::nullopt;
 }
 

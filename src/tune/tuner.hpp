@@ -91,6 +91,9 @@ void fit(const Dataset& data, Params& params, const Objective& objective, const 
 
 // The fitted-weights block of params.hpp for params (rounded to whole centipawns).
 std::string format_weights(const Params& params);
+// The weights in the fitted block of the params.hpp at `path` (in the order format_weights writes
+// them); the problem, if any (no block, or not this build's number of weights).
+std::optional<std::string> read_params(const std::string& path, Params& params);
 // Copies the params.hpp at `in` to `out` with its fitted-weights block replaced; the problem, if any.
 std::optional<std::string> write_params(const std::string& in, const std::string& out, const Params& params);
 
