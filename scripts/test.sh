@@ -38,6 +38,16 @@ sanitizer_reports() {
     fi
 }
 
+# sanitized_ctest DIR [CTEST OPTIONS]: run_ctest in DIR, then its sanitizer reports (DIR/reports)
+# whether ctest passed or not; either failing fails the run.
+sanitized_ctest() {
+    local dir="$1" status=0
+    shift
+    run_ctest "$dir" "$@" || status=$?
+    sanitizer_reports "$dir/reports"
+    [ "$status" -eq 0 ] || exit "$status"
+}
+
 # run_ctest DIR [CTEST OPTIONS]: ctest in DIR, after checking that each alternative of every -R,
 # -E, -L and -LE pattern (a|b|c: a, b and c alone) names at least one test there.
 run_ctest() {
@@ -118,9 +128,7 @@ echo "== Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
 ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
 UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
-    run_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE timing -E "$long_tests" ||
-    { sanitizer_reports "$SENTE_ROOT/build-asan/reports"; exit 1; }
-sanitizer_reports "$SENTE_ROOT/build-asan/reports"
+    sanitized_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE timing -E "$long_tests"
 
 # ThreadSanitizer: whatever runs threads. The hash table under concurrent writers, Lazy SMP
 # searches (with Syzygy probes too), threaded perft, the protocol tests that start and stop search
@@ -132,9 +140,7 @@ SENTE_TARGETS="sente sente_tests" \
 echo "== Tests under ThreadSanitizer"
 rm -rf "$SENTE_ROOT/build-tsan/reports" && mkdir -p "$SENTE_ROOT/build-tsan/reports"
 TSAN_OPTIONS=log_path="$SENTE_ROOT/build-tsan/reports/tsan" \
-    run_ctest "$SENTE_ROOT/build-tsan" -j "$jobs" -LE timing -R "$tsan_tests" ||
-    { sanitizer_reports "$SENTE_ROOT/build-tsan/reports"; exit 1; }
-sanitizer_reports "$SENTE_ROOT/build-tsan/reports"
+    sanitized_ctest "$SENTE_ROOT/build-tsan" -j "$jobs" -LE timing -R "$tsan_tests"
 
 # libFuzzer: the FEN, move and UCI command parsers, a short run each (clang).
 "$SENTE_ROOT/scripts/fuzz.sh" 20
