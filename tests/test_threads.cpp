@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 
 #include "engine.hpp"
@@ -50,16 +51,31 @@ TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and end timed 
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);
 
-    // Runs a search as the UCI layer does (helpers included) and waits for its bestmove.
+    // Runs a search as the UCI layer does (helpers included) and waits for its bestmove. A timed
+    // search must end by itself: one still running after 10 s is stopped and fails the test,
+    // instead of hanging it on an engine that ignores its move time.
     auto run = [&](const SearchLimits& limits, Value* score) {
         std::atomic<std::uint16_t> best{0};
+        std::atomic<bool> ended{false};
         SearchCallbacks cb;
         cb.on_iteration = [&](const SearchReport& r) {
             if (score) *score = r.score;
         };
-        cb.on_bestmove = [&](Move m, Move) { best = m.raw(); };
+        cb.on_bestmove = [&](Move m, Move) {
+            best = m.raw();
+            ended = true;
+        };
         engine.go(limits, {}, cb);
+        bool by_itself = true;
+        if (limits.movetime > 0) {
+            const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            while (!ended && std::chrono::steady_clock::now() < deadline)
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            by_itself = ended;
+            if (!by_itself) engine.stop();
+        }
         engine.wait();
+        REQUIRE(by_itself);
         return Move::from_raw(best);
     };
 

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <sstream>
 
-#include "search/params.hpp"
 #include "search/timeman.hpp"
 
 using namespace sente;
@@ -36,11 +35,14 @@ TimeManager started(const Clock& c, Color us = White) {
     return tm;
 }
 
-// What the engine may spend: the clock less the overhead, and at least the 1 ms that lets depth 1
-// finish (a clock already below the overhead leaves nothing better).
-std::int64_t allowance(const Clock& c) {
-    return std::max<std::int64_t>(search_params::MinimumThinkMs, c.time - c.overhead);
-}
+// The least a search may be given: 1 ms, which lets depth 1 finish. Stated here, not read from the
+// engine's constant (search_params::MinimumThinkMs): a floor raised there, to 100 ms say, loses on
+// a clock of 50 ms, and must fail this test rather than move its bounds.
+constexpr std::int64_t LeastMs = 1;
+
+// What the engine may spend: the clock less the overhead, and at least LeastMs (a clock already
+// below the overhead leaves nothing better).
+std::int64_t allowance(const Clock& c) { return std::max<std::int64_t>(LeastMs, c.time - c.overhead); }
 
 std::vector<Clock> clock_table() {
     std::vector<Clock> table;
@@ -68,12 +70,12 @@ TEST_CASE("Time manager: on every clock both limits fit inside the clock less Mo
             const TimeManager tm = started(c, us);
             REQUIRE(tm.limited());
             CHECK_FALSE(tm.fixed());
-            CHECK(tm.soft_ms() >= search_params::MinimumThinkMs);
+            CHECK(tm.soft_ms() >= LeastMs);
             CHECK(tm.soft_ms() <= tm.hard_ms());
             CHECK(tm.hard_ms() <= allowance(c));
             // With N moves to the time control, one move takes no more than its share and the increment.
             if (c.movestogo > 1)
-                CHECK(tm.soft_ms() <= std::max<std::int64_t>(search_params::MinimumThinkMs, allowance(c) / c.movestogo) + c.inc);
+                CHECK(tm.soft_ms() <= std::max<std::int64_t>(LeastMs, allowance(c) / c.movestogo) + c.inc);
             ++checked;
         }
     }
@@ -86,8 +88,8 @@ TEST_CASE("Time manager: a clock at zero or below the overhead leaves 1 ms, and 
     for (const Clock& c : {Clock{0, 0, 0, 20}, Clock{0, 0, 1, 20}, Clock{20, 0, 0, 20}, Clock{15, 0, 5, 20}}) {
         INFO(describe(c));
         const TimeManager tm = started(c);
-        CHECK(tm.soft_ms() == search_params::MinimumThinkMs);
-        CHECK(tm.hard_ms() == search_params::MinimumThinkMs);
+        CHECK(tm.soft_ms() == LeastMs);
+        CHECK(tm.hard_ms() == LeastMs);
     }
     for (std::int64_t movetime : {1, 15, 300, 5000}) {
         SearchLimits limits;
@@ -96,7 +98,7 @@ TEST_CASE("Time manager: a clock at zero or below the overhead leaves 1 ms, and 
         tm.start(limits, White, 20);
         INFO("movetime " << movetime);
         CHECK(tm.fixed());
-        CHECK(tm.hard_ms() == std::max<std::int64_t>(search_params::MinimumThinkMs, movetime - 20));
+        CHECK(tm.hard_ms() == std::max<std::int64_t>(LeastMs, movetime - 20));
         CHECK(tm.soft_ms() == tm.hard_ms());
     }
     // Only the opponent's clock: a short think, not an endless one.
