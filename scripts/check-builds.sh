@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds Sente as an OpenBench client does (make in a clean copy of the sources, portable flags,
-# magic bitboards) and checks that its bench signatures (hand-crafted evaluation and net) equal the
+# magic bitboards) and checks that its bench signatures (the net's, the default, and the hand-crafted
+# evaluation's) equal the
 # CMake build's, that it answers
 # genfens, and that the tune build (make TUNE=1) has the same bench and options SPSA can move.
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
@@ -10,23 +11,37 @@ reference="$1"
 shift
 expected="$(sente_bench_of "$reference/sente")"
 [ -n "$expected" ] || { echo "check-builds: no bench from $reference/sente" >&2; exit 1; }
-expected_net="$(sente_net_bench_of "$reference/sente")"
-[ -n "$expected_net" ] || { echo "check-builds: no net bench from $reference/sente" >&2; exit 1; }
+expected_hce="$(sente_hce_bench_of "$reference/sente")"
+[ -n "$expected_hce" ] || { echo "check-builds: no hand-crafted bench from $reference/sente" >&2; exit 1; }
 # same_benches NAME SENTE: both bench signatures of another build equal the reference's.
 same_benches() {
-    local got net
+    local got hce
     got="$(sente_bench_of "$2")"
-    net="$(sente_net_bench_of "$2")"
-    echo "bench: $1 $got, with the net $net"
-    [ "$got" = "$expected" ] && [ "$net" = "$expected_net" ] || { echo "check-builds: $1's bench differs" >&2; exit 1; }
+    hce="$(sente_hce_bench_of "$2")"
+    echo "bench: $1 $got (hand-crafted $hce)"
+    [ "$got" = "$expected" ] && [ "$hce" = "$expected_hce" ] || { echo "check-builds: $1's bench differs" >&2; exit 1; }
 }
-echo "bench: cmake $(basename "$reference") $expected, with the net $expected_net"
+echo "bench: cmake $(basename "$reference") $expected (hand-crafted $expected_hce)"
 
 copy="$(mktemp -d)"
 trap 'rm -rf "$copy"' EXIT
 sente_copy_sources "$copy"
 make -C "$copy/src" -j "$(nproc)" EXE=sente-openbench ARCH=portable >/dev/null
 same_benches "make portable" "$copy/src/sente-openbench"
+# EVALFILE, as OpenBench passes a test's net, embeds another net: the build then plays as the
+# reference does with that net loaded, and names it as its EvalFile.
+default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
+other_net="$(ls "$SENTE_ROOT"/nets/*.nnue | grep -v "/$default_net\$" | head -n 1)"
+[ -n "$other_net" ] || { echo "check-builds: nets/ holds no net besides the default" >&2; exit 1; }
+make -C "$copy/src" -j "$(nproc)" EXE=sente-evalfile ARCH=portable EVALFILE="$other_net" >/dev/null
+wanted="$("$reference/sente" "setoption name EvalFile value $other_net" bench quit 2>/dev/null | awk '/ nodes / { n = $1 } END { print n }')"
+got="$(sente_bench_of "$copy/src/sente-evalfile")"
+echo "bench: make EVALFILE=$(basename "$other_net") $got"
+[ -n "$got" ] && [ "$got" = "$wanted" ] && [ "$got" != "$expected" ] \
+    || { echo "check-builds: make EVALFILE gave bench $got, not $wanted (the reference with that net)" >&2; exit 1; }
+options="$("$copy/src/sente-evalfile" uci quit)"
+grep -q "^option name EvalFile type string default $(basename "$other_net")\$" <<<"$options" \
+    || { echo "check-builds: make EVALFILE's build does not name its net as EvalFile" >&2; exit 1; }
 fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | grep -c '^info string genfens ')"
 [ "$fens" = 3 ] || { echo "check-builds: genfens printed $fens openings, not 3" >&2; exit 1; }
 
@@ -42,15 +57,17 @@ options="$("$tune" uci quit)"
 grep -q '^option name LmrBase type spin default 80 ' <<<"$options" \
     || { echo "check-builds: the tune build does not offer LmrBase as a spin option" >&2; exit 1; }
 uci_bench() { "$tune" "$@" bench quit 2>/dev/null | grep -o '^[0-9]* nodes' | awk '{print $1}'; }
-for setting in "LmrBase value 150" "PieceValue4_mg value 700"; do
-    moved="$(uci_bench "setoption name $setting")"
-    [ -n "$moved" ] && [ "$moved" != "$expected" ] \
-        || { echo "check-builds: setoption name $setting did not change the search ($moved)" >&2; exit 1; }
-done
+# A search parameter moves the default (net) search; an evaluation weight moves the hand-crafted one.
+moved="$(uci_bench "setoption name LmrBase value 150")"
+[ -n "$moved" ] && [ "$moved" != "$expected" ] \
+    || { echo "check-builds: setoption name LmrBase did not change the search ($moved)" >&2; exit 1; }
+moved="$(uci_bench "setoption name Use NNUE value false" "setoption name PieceValue4_mg value 700")"
+[ -n "$moved" ] && [ "$moved" != "$expected_hce" ] \
+    || { echo "check-builds: setoption name PieceValue4_mg did not change the hand-crafted search ($moved)" >&2; exit 1; }
 echo "== Tune build: $lines SPSA parameters, each moves the search"
 "$copy/src/sente-openbench" spsa 2>/dev/null && { echo "check-builds: a normal build must refuse spsa" >&2; exit 1; }
 
 for other in "$@"; do
     same_benches "cmake $(basename "$other")" "$other/sente"
 done
-echo "== Builds: make, portable, and magic bitboards give bench $expected (with the net $expected_net)"
+echo "== Builds: make, portable, and magic bitboards give bench $expected (hand-crafted $expected_hce)"

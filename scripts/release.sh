@@ -97,8 +97,8 @@ fi
 perft_of() { "$@" perft 5 2>/dev/null | tr -d '\r' | awk '/^Nodes searched:/ { print $3 }'; }
 expected_bench="$(sente_bench_of "$reference")"
 [ -n "$expected_bench" ] || { echo "release.sh: the reference build gave no bench" >&2; exit 1; }
-expected_net_bench="$(sente_net_bench_of "$reference")"
-echo "   bench $expected_bench, with the net $expected_net_bench ($reference)"
+expected_hce_bench="$(sente_hce_bench_of "$reference")"
+echo "   bench $expected_bench, hand-crafted $expected_hce_bench ($reference)"
 
 # A short UCI session through pipes: the engine must name itself, be ready, answer a search
 # (and `isready` while it searches), and leave on `quit`.
@@ -146,12 +146,12 @@ for system in "${systems[@]}"; do
         fi
         perft="$(WINEDEBUG=-all perft_of "${runner[@]}" "$out/$name")"
         bench="$(WINEDEBUG=-all sente_bench_of "${runner[@]}" "$out/$name")"
-        net_bench="$(WINEDEBUG=-all sente_net_bench_of "${runner[@]}" "$out/$name")"
-        verdict="perft 5 ${perft:-none}, bench ${bench:-none}, with the net ${net_bench:-none}"
+        hce_bench="$(WINEDEBUG=-all sente_hce_bench_of "${runner[@]}" "$out/$name")"
+        verdict="perft 5 ${perft:-none}, bench ${bench:-none}, hand-crafted ${hce_bench:-none}"
         ok=1
         [ "$perft" = "$expected_perft" ] || ok=0
         [ "$bench" = "$expected_bench" ] || ok=0
-        [ "$net_bench" = "$expected_net_bench" ] || ok=0
+        [ "$hce_bench" = "$expected_hce_bench" ] || ok=0
         if [ "$system" = windows ]; then
             if WINEDEBUG=-all uci_session "${runner[@]}" "$out/$name"; then
                 verdict="$verdict, UCI session ok"

@@ -48,7 +48,7 @@ sente_bench_of() {
     "$@" bench 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
 }
 
-# sente_net_bench_of [RUNNER...] SENTE: the same with the network evaluating (Use NNUE on).
-sente_net_bench_of() {
-    "$@" "setoption name Use NNUE value true" bench quit 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
+# sente_hce_bench_of [RUNNER...] SENTE: the same with the hand-crafted evaluation (Use NNUE off).
+sente_hce_bench_of() {
+    "$@" "setoption name Use NNUE value false" bench quit 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
 }

@@ -28,9 +28,9 @@ public:
     static constexpr int DefaultHashMb = 16;
     static constexpr int DefaultMoveOverheadMs = 20;
     static constexpr int DefaultMultiPv = 1;
-    // The fitted hand-crafted evaluation plays by default until a net beats it in a match
-    // (docs/network.md keeps the measurements); "Use NNUE" on plays with the net.
-    static constexpr bool DefaultUseNnue = false;
+    // The embedded net plays by default, since it beat the fitted hand-crafted evaluation in a
+    // match (docs/network.md keeps the measurements); "Use NNUE" off plays with the latter.
+    static constexpr bool DefaultUseNnue = true;
     static constexpr int MaxMultiPv = 256;
     static constexpr int DefaultBenchDepth = 12;
     static constexpr int MaxBenchDepth = 30;
@@ -78,7 +78,7 @@ public:
     // embedded net. On a problem returns it and keeps the net in use.
     [[nodiscard]] std::optional<std::string> set_eval_file(const std::string& path);
     const std::string& eval_file() const { return eval_file_; }
-    // "Use NNUE": the net (on) or the fitted hand-crafted evaluation (off, the default).
+    // "Use NNUE": the net (on, the default) or the fitted hand-crafted evaluation (off).
     // A change of evaluation clears the table and the histories: they hold the other one's values.
     void set_use_nnue(bool on);
     bool use_nnue() const { return use_nnue_; }

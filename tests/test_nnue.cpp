@@ -240,14 +240,14 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     const std::string bad = write_temp("cut.nnue", cut);
 
     auto eval_line = [](const std::string& setup) {
-        test::CommandResult r = test::run_sente({}, "uci\nsetoption name Use NNUE value true\n" + setup + "position fen 4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1\neval\nquit\n");
+        test::CommandResult r = test::run_sente({}, "uci\n" + setup + "position fen 4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1\neval\nquit\n");
         std::string nnue_line;
         std::istringstream lines(r.out);
         for (std::string line; std::getline(lines, line);)
             if (line.starts_with("NNUE")) nnue_line = line;
         return std::make_pair(nnue_line, r.out);
     };
-    const auto [embedded, embedded_out] = eval_line("");
+    const auto [embedded, embedded_out] = eval_line("");  // Use NNUE is on by default
     const auto [loaded, loaded_out] = eval_line("setoption name EvalFile value " + good + "\n");
     const auto [kept, kept_out] = eval_line("setoption name EvalFile value " + good + "\nsetoption name EvalFile value " + bad + "\n");
     const auto [missing, missing_out] = eval_line("setoption name EvalFile value /nonexistent/x.nnue\n");
@@ -265,7 +265,7 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     CHECK(count(kept_out, "info string error:") == 1);
     CHECK(kept_out.find("cut short") != std::string::npos);
     CHECK(count(missing_out, "info string error:") == 1);
-    // Use NNUE off (the default): no NNUE line, the hand-crafted table only.
+    // Use NNUE off: no NNUE line, the hand-crafted table only.
     const auto [off, off_out] = eval_line("setoption name Use NNUE value false\n");
     CHECK(off.empty());
     CHECK(off_out.find("Evaluation (side to move)") != std::string::npos);
