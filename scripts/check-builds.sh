@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Builds Sente as an OpenBench client does (make in a clean copy of the sources, portable flags,
 # magic bitboards) and checks that its bench signatures (the net's, the default, and the hand-crafted
-# evaluation's) equal the
-# CMake build's, that it answers
-# genfens, and that the tune build (make TUNE=1) has the same bench and options SPSA can move.
+# evaluation's) equal the CMake build's, that it answers genfens, and that the tune build
+# (make TUNE=1) has the same bench and options SPSA can move.
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -34,7 +33,7 @@ default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
 other_net="$(ls "$SENTE_ROOT"/nets/*.nnue | grep -v "/$default_net\$" | head -n 1)"
 [ -n "$other_net" ] || { echo "check-builds: nets/ holds no net besides the default" >&2; exit 1; }
 make -C "$copy/src" -j "$(nproc)" EXE=sente-evalfile ARCH=portable EVALFILE="$other_net" >/dev/null
-wanted="$("$reference/sente" "setoption name EvalFile value $other_net" bench quit 2>/dev/null | awk '/ nodes / { n = $1 } END { print n }')"
+wanted="$(sente_bench_after "setoption name EvalFile value $other_net" "$reference/sente")"
 got="$(sente_bench_of "$copy/src/sente-evalfile")"
 echo "bench: make EVALFILE=$(basename "$other_net") $got"
 [ -n "$got" ] && [ "$got" = "$wanted" ] && [ "$got" != "$expected" ] \
@@ -56,7 +55,7 @@ lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= 
 options="$("$tune" uci quit)"
 grep -q '^option name LmrBase type spin default 80 ' <<<"$options" \
     || { echo "check-builds: the tune build does not offer LmrBase as a spin option" >&2; exit 1; }
-uci_bench() { "$tune" "$@" bench quit 2>/dev/null | grep -o '^[0-9]* nodes' | awk '{print $1}'; }
+uci_bench() { local IFS=$'\n'; sente_bench_after "$*" "$tune"; }
 # A search parameter moves the default (net) search; an evaluation weight moves the hand-crafted one.
 moved="$(uci_bench "setoption name LmrBase value 150")"
 [ -n "$moved" ] && [ "$moved" != "$expected" ] \

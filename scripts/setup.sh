@@ -48,7 +48,14 @@ sente_bench_of() {
     "$@" bench 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
 }
 
-# sente_hce_bench_of [RUNNER...] SENTE: the same with the hand-crafted evaluation (Use NNUE off).
-sente_hce_bench_of() {
-    "$@" "setoption name Use NNUE value false" bench quit 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
+# sente_bench_after LINES [RUNNER...] SENTE: the node count of `bench` run after the UCI commands in
+# LINES, one a line (setoption lines, say).
+sente_bench_after() {
+    local -a lines
+    mapfile -t lines <<<"$1"
+    shift
+    "$@" "${lines[@]}" bench quit 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'
 }
+
+# sente_hce_bench_of [RUNNER...] SENTE: the bench with the hand-crafted evaluation (Use NNUE off).
+sente_hce_bench_of() { sente_bench_after "setoption name Use NNUE value false" "$@"; }
