@@ -74,29 +74,29 @@ const Options::Entry* Options::find(std::string_view name) const {
     return const_cast<Options*>(this)->find(name);
 }
 
-std::optional<std::string> Options::set(std::string_view name, std::string_view value) {
+void Options::set(std::string_view name, std::string_view value,
+                  const std::function<void(const std::string&)>& report) {
     Entry* e = find(name);
-    if (!e) return "error: no such option '" + std::string(name) + "'";
+    if (!e) return report("error: no such option '" + std::string(name) + "'");
 
-    std::optional<std::string> note;
     std::string v(value);
     switch (e->type) {
     case Type::Check:
         if (iequals(v, "true")) v = "true";
         else if (iequals(v, "false")) v = "false";
-        else return "error: option " + e->name + " takes true or false, not '" + v + "'";
+        else return report("error: option " + e->name + " takes true or false, not '" + v + "'");
         break;
     case Type::Spin: {
         long long n = 0;
         auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
         if (v.empty() || ptr != v.data() + v.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
-            return "error: option " + e->name + " takes a whole number, not '" + v + "'";
+            return report("error: option " + e->name + " takes a whole number, not '" + v + "'");
         bool negative = !v.empty() && v[0] == '-';
         if (ec == std::errc::result_out_of_range) n = negative ? e->min : e->max;
         long long clamped = std::clamp(n, e->min, e->max);
         if (clamped != n || ec == std::errc::result_out_of_range)
-            note = e->name + " set to " + std::to_string(clamped) + ", the nearest allowed value ("
-                 + std::to_string(e->min) + " to " + std::to_string(e->max) + ")";
+            report(e->name + " set to " + std::to_string(clamped) + ", the nearest allowed value ("
+                 + std::to_string(e->min) + " to " + std::to_string(e->max) + ")");
         v = std::to_string(clamped);
         break;
     }
@@ -107,7 +107,6 @@ std::optional<std::string> Options::set(std::string_view name, std::string_view 
     }
     e->value = v;
     if (e->on_change) e->on_change(v);
-    return note;
 }
 
 std::optional<std::string> Options::value(std::string_view name) const {

@@ -25,9 +25,10 @@ public:
     // "option name ... type ..." lines for the `uci` reply.
     std::vector<std::string> uci_lines() const;
 
-    // Applies `setoption`. Returns a message for the GUI: an error (prefixed "error: ") when the
-    // name or value is refused, a note when a number was clamped, nothing when all went well.
-    std::optional<std::string> set(std::string_view name, std::string_view value);
+    // Applies `setoption`, handing `report` each message for the GUI in the order it arises: an
+    // error (prefixed "error: ") when the name or value is refused, else a note when a number was
+    // clamped, before anything the option's own change reports.
+    void set(std::string_view name, std::string_view value, const std::function<void(const std::string&)>& report);
 
     // The current value as text (for tests and `d`).
     std::optional<std::string> value(std::string_view name) const;

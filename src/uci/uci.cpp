@@ -260,7 +260,7 @@ bool UciLoop::search_running() {
 }
 
 void UciLoop::apply_setoption(const std::string& name, const std::string& value) {
-    if (auto message = options_.set(name, value)) info_string(shown(*message));
+    options_.set(name, value, [this](const std::string& message) { info_string(shown(message)); });
 }
 
 SearchCallbacks UciLoop::callbacks() {
