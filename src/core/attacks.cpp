@@ -12,6 +12,8 @@ SliderSquare BishopSquares[64];
 Bitboard PawnAttacks[2][64];
 Bitboard KnightAttacks[64];
 Bitboard KingAttacks[64];
+Bitboard RookRays[64];
+Bitboard BishopRays[64];
 Bitboard Between[64][64];
 Bitboard Line[64][64];
 
@@ -166,6 +168,10 @@ void init_leapers() {
 }
 
 void init_lines() {
+    for (int a = 0; a < 64; ++a) {
+        RookRays[a] = ray_attacks(RookSteps, Square(a), 0);
+        BishopRays[a] = ray_attacks(BishopSteps, Square(a), 0);
+    }
     for (int a = 0; a < 64; ++a)
         for (int b = 0; b < 64; ++b) {
             Square sa = Square(a), sb = Square(b);

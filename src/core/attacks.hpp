@@ -30,6 +30,8 @@ extern SliderSquare BishopSquares[64];
 extern Bitboard PawnAttacks[2][64];
 extern Bitboard KnightAttacks[64];
 extern Bitboard KingAttacks[64];
+extern Bitboard RookRays[64];
+extern Bitboard BishopRays[64];
 extern Bitboard Between[64][64];
 extern Bitboard Line[64][64];
 
@@ -65,6 +67,9 @@ inline Bitboard rook_attacks(Square s, Bitboard occ) {
 inline Bitboard queen_attacks(Square s, Bitboard occ) {
     return bishop_attacks(s, occ) | rook_attacks(s, occ);
 }
+// Slider attacks on an empty board: every square a slider could ever reach from s.
+inline Bitboard rook_rays(Square s) { return attacks_detail::RookRays[s]; }
+inline Bitboard bishop_rays(Square s) { return attacks_detail::BishopRays[s]; }
 
 // Attacks of a non-pawn piece type from a square.
 inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occ) {

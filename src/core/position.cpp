@@ -130,8 +130,8 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
 }
 
 Bitboard Position::blockers(Square king, Color sniper, Color c) const {
-    Bitboard snipers = (rook_attacks(king, 0) & pieces(sniper, Rook, Queen))
-                     | (bishop_attacks(king, 0) & pieces(sniper, Bishop, Queen));
+    Bitboard snipers = (rook_rays(king) & pieces(sniper, Rook, Queen))
+                     | (bishop_rays(king) & pieces(sniper, Bishop, Queen));
     Bitboard occupied = pieces(), result = 0;
     while (snipers) {
         Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
