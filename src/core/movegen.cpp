@@ -76,7 +76,7 @@ void generate_for(const Position& pos, Sink& sink) {
     const Bitboard without_king = occupied ^ square_bb(king);
     while (king_targets) {
         Square to = pop_lsb(king_targets);
-        if (!(pos.attackers_to(to, without_king) & theirs)) sink.add(Move(king, to));
+        if (!pos.attacked_by(Them, to, without_king)) sink.add(Move(king, to));
     }
 
     // 2. In double check only the king can move.
@@ -90,7 +90,7 @@ void generate_for(const Position& pos, Sink& sink) {
     const Bitboard piece_target = Type == GenType::All      ? target
                                 : Type == GenType::Captures ? capture_target
                                                             : quiet_target;
-    const Bitboard pinned = pos.pinned(Us);
+    const Bitboard pinned = pos.pinned();
     const Bitboard empty = ~occupied;
 
     // 4. Pawns that are not pinned, in bulk.
@@ -144,7 +144,7 @@ void generate_for(const Position& pos, Sink& sink) {
             while (capturers) {
                 Square from = pop_lsb(capturers);
                 Bitboard after = (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
-                if (!(pos.attackers_to(king, after) & theirs & after))
+                if (!(pos.attackers_by(Them, king, after) & after))
                     sink.add(Move(from, ep, Move::EnPassant));
             }
         }
@@ -160,14 +160,14 @@ void generate_for(const Position& pos, Sink& sink) {
     while (diagonal) {
         Square from = pop_lsb(diagonal);
         Bitboard moves = bishop_attacks(from, occupied) & piece_target;
-        if (pinned & square_bb(from)) moves &= line_bb(king, from);
+        if (pinned & square_bb(from)) [[unlikely]] moves &= line_bb(king, from);
         sink.add_targets(from, moves);
     }
     Bitboard straight = pos.pieces(Us, Rook, Queen);
     while (straight) {
         Square from = pop_lsb(straight);
         Bitboard moves = rook_attacks(from, occupied) & piece_target;
-        if (pinned & square_bb(from)) moves &= line_bb(king, from);
+        if (pinned & square_bb(from)) [[unlikely]] moves &= line_bb(king, from);
         sink.add_targets(from, moves);
     }
 
@@ -175,19 +175,18 @@ void generate_for(const Position& pos, Sink& sink) {
     // king crosses or lands on attacked. The castling rook is lifted off the board for that test,
     // since in Chess960 it may be the piece that shields the king's destination.
     if constexpr (WantQuiets) {
-        if (!checkers && (pos.castling_rights() & (castling_right(Us, true) | castling_right(Us, false)))) {
-            for (bool kingside : {true, false}) {
-                CastlingRight cr = castling_right(Us, kingside);
-                if (!(pos.castling_rights() & cr)) continue;
-                int index = castling_index(cr);
-                Square rook = pos.castling_rook(index);
-                if (pos.castling_path(index) & occupied) continue;
-                Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
-                Bitboard path = pos.castling_king_path(index);
-                bool safe = true;
-                while (path && safe) safe = !(pos.attackers_to(pop_lsb(path), after) & theirs);
-                if (safe) sink.add(Move(king, rook, Move::Castling));
-            }
+        // Our rights, kingside (the lower bit) first.
+        unsigned rights = checkers ? 0 : pos.castling_rights() & (castling_right(Us, true) | castling_right(Us, false));
+        while (rights) {
+            const int index = std::countr_zero(rights);
+            rights &= rights - 1;
+            if (pos.castling_path(index) & occupied) continue;
+            const Square rook = pos.castling_rook(index);
+            const Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
+            Bitboard path = pos.castling_king_path(index);
+            bool safe = true;
+            while (path && safe) safe = !pos.attacked_by(Them, pop_lsb(path), after);
+            if (safe) sink.add(Move(king, rook, Move::Castling));
         }
     }
 }

@@ -129,6 +129,15 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
          | (king_attacks(s) & by_type_[King]);
 }
 
+Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
+    return ((pawn_attacks(~c, s) & by_type_[Pawn])
+          | (knight_attacks(s) & by_type_[Knight])
+          | (bishop_attacks(s, occupied) & (by_type_[Bishop] | by_type_[Queen]))
+          | (rook_attacks(s, occupied) & (by_type_[Rook] | by_type_[Queen]))
+          | (king_attacks(s) & by_type_[King]))
+         & by_color_[c];
+}
+
 Bitboard Position::blockers(Square king, Color sniper, Color c) const {
     Bitboard snipers = (rook_rays(king) & pieces(sniper, Rook, Queen))
                      | (bishop_rays(king) & pieces(sniper, Bishop, Queen));

@@ -81,12 +81,13 @@ public:
     // Attacks.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-    bool attacked_by(Color c, Square s, Bitboard occupied) const {
-        return attackers_to(s, occupied) & pieces(c);
-    }
+    // The same for the pieces of colour c alone.
+    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const;
+    bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
     // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
     // to move, which move generation and legality ask for at every node.
     Bitboard pinned(Color c) const { return c == side_ ? state().pinned : blockers(king_square(c), ~c, c); }
+    Bitboard pinned() const { return state().pinned; }  // the side to move's
 
     // Whether a legal move gives check, without making it. The CheckInfo form is for a node that
     // asks of many moves: what every move's answer shares is computed once.
