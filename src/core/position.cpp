@@ -66,8 +66,7 @@ Position::Position() {
 
 void Position::clear() {
     std::fill(std::begin(board_), std::end(board_), NoPiece);
-    std::fill(std::begin(by_type_), std::end(by_type_), 0);
-    std::fill(std::begin(by_color_), std::end(by_color_), 0);
+    bb_ = PieceBitboards{};
     std::fill(std::begin(castling_rook_), std::end(castling_rook_), NoSquare);
     std::fill(std::begin(castling_path_), std::end(castling_path_), 0);
     std::fill(std::begin(castling_king_path_), std::end(castling_king_path_), 0);
@@ -82,22 +81,22 @@ void Position::clear() {
 
 void Position::put_piece(Piece p, Square s) {
     board_[s] = p;
-    by_type_[type_of(p)] |= square_bb(s);
-    by_color_[color_of(p)] |= square_bb(s);
+    bb_.by_type[type_of(p)] |= square_bb(s);
+    bb_.by_color[color_of(p)] |= square_bb(s);
 }
 
 void Position::remove_piece(Square s) {
     Piece p = board_[s];
-    by_type_[type_of(p)] ^= square_bb(s);
-    by_color_[color_of(p)] ^= square_bb(s);
+    bb_.by_type[type_of(p)] ^= square_bb(s);
+    bb_.by_color[color_of(p)] ^= square_bb(s);
     board_[s] = NoPiece;
 }
 
 void Position::move_piece(Square from, Square to) {
     Piece p = board_[from];
     Bitboard both = square_bb(from) | square_bb(to);
-    by_type_[type_of(p)] ^= both;
-    by_color_[color_of(p)] ^= both;
+    bb_.by_type[type_of(p)] ^= both;
+    bb_.by_color[color_of(p)] ^= both;
     board_[from] = NoPiece;
     board_[to] = p;
 }
@@ -120,46 +119,34 @@ void Position::add_castling_right(Color c, Square rook_square) {
     castling_king_path_[index] = between_bb(king, king_to) | square_bb(king_to);
 }
 
-Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
-    return (pawn_attacks(Black, s) & pieces(White, Pawn))
-         | (pawn_attacks(White, s) & pieces(Black, Pawn))
-         | (knight_attacks(s) & by_type_[Knight])
-         | (bishop_attacks(s, occupied) & (by_type_[Bishop] | by_type_[Queen]))
-         | (rook_attacks(s, occupied) & (by_type_[Rook] | by_type_[Queen]))
-         | (king_attacks(s) & by_type_[King]);
+Bitboard PieceBitboards::attackers_to(Square s, Bitboard occupied) const {
+    return (pawn_attacks(Black, s) & of(White, Pawn))
+         | (pawn_attacks(White, s) & of(Black, Pawn))
+         | (knight_attacks(s) & by_type[Knight])
+         | (bishop_attacks(s, occupied) & (by_type[Bishop] | by_type[Queen]))
+         | (rook_attacks(s, occupied) & (by_type[Rook] | by_type[Queen]))
+         | (king_attacks(s) & by_type[King]);
 }
 
-Bitboard Position::attackers_by(Color c, Square s, Bitboard occupied) const {
-    return ((pawn_attacks(~c, s) & by_type_[Pawn])
-          | (knight_attacks(s) & by_type_[Knight])
-          | (bishop_attacks(s, occupied) & (by_type_[Bishop] | by_type_[Queen]))
-          | (rook_attacks(s, occupied) & (by_type_[Rook] | by_type_[Queen]))
-          | (king_attacks(s) & by_type_[King]))
-         & by_color_[c];
+Bitboard PieceBitboards::attackers_by(Color c, Square s, Bitboard occupied) const {
+    return ((pawn_attacks(~c, s) & by_type[Pawn])
+          | (knight_attacks(s) & by_type[Knight])
+          | (bishop_attacks(s, occupied) & (by_type[Bishop] | by_type[Queen]))
+          | (rook_attacks(s, occupied) & (by_type[Rook] | by_type[Queen]))
+          | (king_attacks(s) & by_type[King]))
+         & by_color[c];
 }
 
-Bitboard Position::blockers(Square king, Color sniper, Color c) const {
-    Bitboard snipers = (rook_rays(king) & pieces(sniper, Rook, Queen))
-                     | (bishop_rays(king) & pieces(sniper, Bishop, Queen));
-    Bitboard occupied = pieces(), result = 0;
-    while (snipers) {
-        Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
-        if (between && !more_than_one(between)) result |= between & pieces(c);
-    }
-    return result;
-}
-
-// Whether the side to move has a legal en-passant capture onto ep. Every capture is played out on
-// the occupancy, which also covers the pin along the rank that a two-pawn capture can expose.
-bool Position::ep_capture_legal(Square ep) const {
-    Color us = side_;
-    Square captured = Square(ep - pawn_push(us));
-    Square king = king_square(us);
-    Bitboard capturers = pawn_attacks(~us, ep) & pieces(us, Pawn);
+// Every capture is played out on the occupancy, which also covers the pin along the rank that a
+// two-pawn capture can expose.
+bool PieceBitboards::ep_capture_legal(Color c, Square ep) const {
+    const Square captured = Square(ep - pawn_push(c));
+    const Square king = this->king(c);
+    Bitboard capturers = pawn_attacks(~c, ep) & of(c, Pawn);
     while (capturers) {
         Square from = pop_lsb(capturers);
-        Bitboard occupied = (pieces() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
-        if (!(attackers_to(king, occupied) & pieces(~us) & occupied)) return true;
+        Bitboard occupied = (all() ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+        if (!(attackers_to(king, occupied) & by_color[~c] & occupied)) return true;
     }
     return false;
 }
@@ -261,7 +248,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         if (relative_rank(us, rank_of(ep)) != 5 || p.board_[ep] != NoPiece
             || p.board_[origin] != NoPiece || p.board_[pushed_pawn] != make_piece(~us, Pawn))
             return "FEN en-passant square " + std::string(f) + " is impossible in this position";
-        if (p.ep_capture_legal(ep)) st.ep_square = ep;
+        if (p.bb_.ep_capture_legal(us, ep)) st.ep_square = ep;
     }
 
     // 5-6. Clocks, optional.
@@ -282,7 +269,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     if (p.attackers_to(p.king_square(them)) & p.pieces(p.side_))
         return std::string("FEN leaves the side not to move in check");
     st.checkers = p.attackers_to(p.king_square(p.side_)) & p.pieces(them);
-    st.pinned = p.blockers(p.king_square(p.side_), them, p.side_);
+    st.pinned = p.bb_.blockers(p.king_square(p.side_), them, p.side_);
     st.key = p.compute_key();
     st.pawn_key = p.compute_pawn_key();
     st.material = p.compute_material();
@@ -366,7 +353,7 @@ Key Position::key_after(Move m) const {
     const Piece pc = board_[from];
     Key k = st.key ^ zobrist::SideToMove;
     if (st.ep_square != NoSquare) k ^= zobrist::EnPassantFile[file_of(st.ep_square)];
-    if (unsigned lost = st.castling & (castling_mask_[from] | castling_mask_[to])) k ^= zobrist::castling_key(lost);
+    if (unsigned lost = rights_lost(m)) k ^= zobrist::castling_key(lost);
 
     if (m.kind() == Move::Castling) {
         const bool kingside = to > from;
@@ -382,80 +369,80 @@ Key Position::key_after(Move m) const {
 }
 
 void Position::make_move(Move m) {
+    if (side_ == White) make_move<White>(m);
+    else make_move<Black>(m);
+}
+
+template <Color Us>
+void Position::make_move(Move m) {
+    constexpr Color Them = ~Us;
     if (states_.size() == states_.capacity()) states_.reserve(2 * states_.capacity());
     states_.push_back(states_.back());
     StateInfo& st = states_.back();
 
-    const Color us = side_, them = ~us;
     const Square from = m.from(), to = m.to();
     const Piece pc = board_[from];
-    Key k = st.key ^ zobrist::SideToMove;
+    const MoveChanges c = changes<Us>(m);
 
-    if (st.ep_square != NoSquare) {
-        k ^= zobrist::EnPassantFile[file_of(st.ep_square)];
-        st.ep_square = NoSquare;
-    }
+    // The piece bitboards first: the checks and pins below read them, and the keys and board
+    // squares are other work for the processor while they are written (perft with a move made
+    // at every node was 7% slower with this block last).
+    bb_.by_type[c.mover] ^= c.trip;
+    if (c.extra_type != NoPieceType) bb_.by_type[c.extra_type] ^= c.extra;
+    if (c.taken_type != NoPieceType) bb_.by_type[c.taken_type] ^= c.taken;
+    bb_.by_color[Us] ^= c.trip ^ c.extra;
+    bb_.by_color[Them] ^= c.taken;
+
+    Key k = st.key ^ zobrist::SideToMove;
+    if (st.ep_square != NoSquare) k ^= zobrist::EnPassantFile[file_of(st.ep_square)];
     ++st.rule50;
     ++st.plies_from_null;
     st.captured = NoPiece;
 
+    // The board squares, and the keys and counts that follow them.
     if (m.kind() == Move::Castling) {
-        bool kingside = to > from;
-        Square king_to = relative_square(us, kingside ? G1 : C1);
-        Square rook_to = relative_square(us, kingside ? F1 : D1);
-        Piece rook = make_piece(us, Rook);
-        remove_piece(from);
-        remove_piece(to);
-        put_piece(pc, king_to);
-        put_piece(rook, rook_to);
+        const bool kingside = to > from;
+        const Square king_to = relative_square(Us, kingside ? G1 : C1);
+        const Square rook_to = relative_square(Us, kingside ? F1 : D1);
+        const Piece rook = make_piece(Us, Rook);
+        board_[from] = board_[to] = NoPiece;
+        board_[king_to] = pc;
+        board_[rook_to] = rook;
         k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][king_to]
            ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][rook_to];
     } else {
-        Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(us)) : to;
-        if (Piece captured = board_[capture_square]; captured != NoPiece) {
-            remove_piece(capture_square);
+        const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(Us)) : to;
+        if (const Piece captured = board_[capture_square]; captured != NoPiece) {
+            board_[capture_square] = NoPiece;
             k ^= zobrist::PieceSquare[captured][capture_square];
             if (type_of(captured) == Pawn) st.pawn_key ^= zobrist::PieceSquare[captured][capture_square];
             st.material -= material_unit(captured);
             st.captured = captured;
             st.rule50 = 0;
         }
-        move_piece(from, to);
-        k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][to];
-
+        const Piece arriving = m.kind() == Move::Promotion ? make_piece(Us, m.promotion()) : pc;
+        board_[from] = NoPiece;
+        board_[to] = arriving;
+        k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[arriving][to];
         if (type_of(pc) == Pawn) {
             st.rule50 = 0;
             st.pawn_key ^= zobrist::PieceSquare[pc][from];
-            if (m.kind() == Move::Promotion) {
-                Piece promoted = make_piece(us, m.promotion());
-                remove_piece(to);
-                put_piece(promoted, to);
-                k ^= zobrist::PieceSquare[pc][to] ^ zobrist::PieceSquare[promoted][to];
-                st.material += material_unit(promoted) - material_unit(pc);
-            } else {
-                st.pawn_key ^= zobrist::PieceSquare[pc][to];
-            }
+            if (arriving == pc) st.pawn_key ^= zobrist::PieceSquare[pc][to];
+            else st.material += material_unit(arriving) - material_unit(pc);
         }
     }
 
-    if (unsigned lost = st.castling & (castling_mask_[from] | castling_mask_[to])) {
+    if (unsigned lost = rights_lost(m)) {
         k ^= zobrist::castling_key(lost);
         st.castling &= ~lost;
     }
-
-    side_ = them;
+    side_ = Them;
     ++game_ply_;
-    st.checkers = attackers_to(king_square(them)) & pieces(us);
-    st.pinned = blockers(king_square(them), us, them);
-
-    // A double push leaves an en-passant square only when the reply can really use it.
-    if (type_of(pc) == Pawn && (int(to) ^ int(from)) == 16) {
-        Square ep = Square((from + to) / 2);
-        if ((pawn_attacks(us, ep) & pieces(them, Pawn)) && ep_capture_legal(ep)) {
-            st.ep_square = ep;
-            k ^= zobrist::EnPassantFile[file_of(ep)];
-        }
-    }
+    const Consequences next = consequences<Us>(bb_, c, m, king_square(Them));
+    st.checkers = next.checkers;
+    st.pinned = next.pinned;
+    st.ep_square = next.ep_square;
+    if (next.ep_square != NoSquare) k ^= zobrist::EnPassantFile[file_of(next.ep_square)];
     st.key = k;
 }
 
@@ -500,7 +487,7 @@ void Position::make_null_move() {
     st.plies_from_null = 0;
     st.checkers = 0;  // a null move is never made in check, and passing cannot give one
     side_ = ~side_;
-    st.pinned = blockers(king_square(side_), ~side_, side_);
+    st.pinned = bb_.blockers(king_square(side_), ~side_, side_);
     ++game_ply_;
 }
 
@@ -522,7 +509,7 @@ Position::CheckInfo Position::check_info() const {
     info.squares[Rook] = rook_attacks(king, occupied);
     info.squares[Queen] = info.squares[Bishop] | info.squares[Rook];
     info.squares[King] = 0;
-    info.discoverers = blockers(king, us, us);
+    info.discoverers = bb_.blockers(king, us, us);
     return info;
 }
 
@@ -752,8 +739,8 @@ std::string Position::pretty() const {
 bool operator==(const Position& a, const Position& b) {
     const StateInfo &sa = a.state(), &sb = b.state();
     return std::equal(std::begin(a.board_), std::end(a.board_), std::begin(b.board_))
-        && std::equal(std::begin(a.by_type_), std::end(a.by_type_), std::begin(b.by_type_))
-        && std::equal(std::begin(a.by_color_), std::end(a.by_color_), std::begin(b.by_color_))
+        && std::equal(std::begin(a.bb_.by_type), std::end(a.bb_.by_type), std::begin(b.bb_.by_type))
+        && std::equal(std::begin(a.bb_.by_color), std::end(a.bb_.by_color), std::begin(b.bb_.by_color))
         && a.side_ == b.side_ && a.game_ply_ == b.game_ply_
         && std::equal(std::begin(a.castling_rook_), std::end(a.castling_rook_), std::begin(b.castling_rook_))
         && sa.key == sb.key && sa.checkers == sb.checkers && sa.ep_square == sb.ep_square

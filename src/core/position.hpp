@@ -15,6 +15,49 @@ namespace sente {
 // Piece values for static exchange evaluation, indexed by PieceType.
 constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 
+// The pieces by type and by colour, and what can be asked of them alone.
+struct PieceBitboards {
+    Bitboard by_type[6] = {};
+    Bitboard by_color[2] = {};
+
+    Bitboard all() const { return by_color[White] | by_color[Black]; }
+    Bitboard of(Color c, PieceType pt) const { return by_color[c] & by_type[pt]; }
+    Bitboard of(Color c, PieceType a, PieceType b) const { return by_color[c] & (by_type[a] | by_type[b]); }
+    Square king(Color c) const { return lsb(of(c, King)); }
+
+    // The pieces of both colours that attack s, when the board holds `occupied`.
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    // The same for colour c alone.
+    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const;
+    // Pieces of colour c alone between `king` and a slider of colour `sniper` aimed at it.
+    Bitboard blockers(Square king, Color sniper, Color c) const {
+        Bitboard snipers = (rook_rays(king) & of(sniper, Rook, Queen))
+                         | (bishop_rays(king) & of(sniper, Bishop, Queen));
+        const Bitboard occupied = all();
+        Bitboard result = 0;
+        while (snipers) {
+            Bitboard between = between_bb(king, pop_lsb(snipers)) & occupied;
+            if (between && !more_than_one(between)) result |= between & by_color[c];
+        }
+        return result;
+    }
+    // Whether colour c has a legal en-passant capture onto ep.
+    bool ep_capture_legal(Color c, Square ep) const;
+};
+
+// How a legal move changes the piece bitboards: a captured piece leaves its square, the mover's
+// type toggles the squares of its trip, and a promotion's new piece or the castling rook toggles
+// its own. Toggling keeps Chess960 castling right when the king or the rook lands on the other's
+// square.
+struct MoveChanges {
+    PieceType mover;
+    PieceType extra_type;  // NoPieceType when there is no promotion or castling rook
+    PieceType taken_type;  // NoPieceType when nothing is captured
+    Bitboard trip;
+    Bitboard extra;
+    Bitboard taken;
+};
+
 // What make_move changes that unmake_move cannot recompute, plus values cached per ply.
 struct StateInfo {
     Key key = 0;
@@ -44,14 +87,12 @@ public:
 
     // Board access.
     Piece piece_on(Square s) const { return board_[s]; }
-    Bitboard pieces() const { return by_color_[White] | by_color_[Black]; }
-    Bitboard pieces(Color c) const { return by_color_[c]; }
-    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
-    Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const {
-        return by_color_[c] & (by_type_[a] | by_type_[b]);
-    }
-    Square king_square(Color c) const { return lsb(pieces(c, King)); }
+    Bitboard pieces() const { return bb_.all(); }
+    Bitboard pieces(Color c) const { return bb_.by_color[c]; }
+    Bitboard pieces(PieceType pt) const { return bb_.by_type[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return bb_.of(c, pt); }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return bb_.of(c, a, b); }
+    Square king_square(Color c) const { return bb_.king(c); }
     Color side_to_move() const { return side_; }
     bool chess960() const { return chess960_; }
     // Changes only how castling is written: the castling geometry is the same in both modes.
@@ -79,15 +120,14 @@ public:
     Bitboard castling_king_path(int index) const { return castling_king_path_[index]; }
 
     // Attacks.
-    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s, Bitboard occupied) const { return bb_.attackers_to(s, occupied); }
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-    // The same for the pieces of colour c alone.
-    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const;
+    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const { return bb_.attackers_by(c, s, occupied); }
     bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
     // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
     // to move, which move generation and legality ask for at every node.
-    Bitboard pinned(Color c) const { return c == side_ ? state().pinned : blockers(king_square(c), ~c, c); }
-    Bitboard pinned() const { return state().pinned; }  // the side to move's
+    Bitboard pinned(Color c) const { return c == side_ ? state().pinned : bb_.blockers(king_square(c), ~c, c); }
+    Bitboard pinned() const { return state().pinned; }
 
     // Whether a legal move gives check, without making it. The CheckInfo form is for a node that
     // asks of many moves: what every move's answer shares is computed once.
@@ -156,13 +196,28 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void add_castling_right(Color c, Square rook_square);
-    bool ep_capture_legal(Square ep) const;
-    // Pieces of colour c alone between `king` and a slider of colour `sniper` aimed at it.
-    Bitboard blockers(Square king, Color sniper, Color c) const;
     std::optional<std::string> validate() const;
 
-    Bitboard by_type_[6] = {};
-    Bitboard by_color_[2] = {};
+    template <Color Us>
+    void make_move(Move m);
+    template <Color Us>
+    [[gnu::always_inline]] MoveChanges changes(Move m) const;
+    // The castling rights the move m takes away: a king or rook leaves its square, or a rook is
+    // captured on it.
+    unsigned rights_lost(Move m) const { return state().castling & (castling_mask_[m.from()] | castling_mask_[m.to()]); }
+
+    // What follows for the side to move after a move of Us that made the changes c, read from
+    // `after`, the pieces after it: the checkers, the pins and a usable en-passant square.
+    struct Consequences {
+        Bitboard checkers;
+        Bitboard pinned;
+        Square ep_square;
+    };
+    template <Color Us>
+    [[gnu::always_inline]] static Consequences consequences(const PieceBitboards& after, const MoveChanges& c,
+                                                            Move m, Square their_king);
+
+    PieceBitboards bb_;
     Piece board_[64];
     Color side_ = White;
     int game_ply_ = 0;
@@ -175,6 +230,55 @@ private:
 
     std::vector<StateInfo> states_;
 };
+
+template <Color Us>
+inline MoveChanges Position::changes(Move m) const {
+    const Square from = m.from(), to = m.to();
+    MoveChanges c{type_of(board_[from]), NoPieceType, NoPieceType, square_bb(from) ^ square_bb(to), 0, 0};
+    if (m.kind() == Move::Castling) {
+        const bool kingside = to > from;
+        c.trip = square_bb(from) ^ square_bb(relative_square(Us, kingside ? G1 : C1));
+        c.extra_type = Rook;
+        c.extra = square_bb(to) ^ square_bb(relative_square(Us, kingside ? F1 : D1));
+        return c;
+    }
+    const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(Us)) : to;
+    if (const Piece captured = board_[capture_square]; captured != NoPiece) {
+        c.taken_type = type_of(captured);
+        c.taken = square_bb(capture_square);
+    }
+    if (m.kind() == Move::Promotion) {
+        c.trip = square_bb(from);
+        c.extra_type = m.promotion();
+        c.extra = square_bb(to);
+    }
+    return c;
+}
+
+template <Color Us>
+inline Position::Consequences Position::consequences(const PieceBitboards& after, const MoveChanges& c,
+                                                     Move m, Square their_king) {
+    constexpr Color Them = ~Us;
+    Consequences r;
+    // Checks: the enemy king was not in check before the move, so a slider of ours can check it
+    // now only along a line through a square the move emptied or filled. Pawns and knights cost a
+    // lookup each and are always looked at.
+    const Bitboard occupied = after.all();
+    const Bitboard changed = c.trip | c.extra | c.taken;
+    r.checkers = (pawn_attacks(Them, their_king) & after.of(Us, Pawn))
+               | (knight_attacks(their_king) & after.of(Us, Knight));
+    if (rook_rays(their_king) & changed) r.checkers |= rook_attacks(their_king, occupied) & after.of(Us, Rook, Queen);
+    if (bishop_rays(their_king) & changed) r.checkers |= bishop_attacks(their_king, occupied) & after.of(Us, Bishop, Queen);
+    r.pinned = after.blockers(their_king, Us, Them);
+
+    // A double push leaves an en-passant square only when the reply can really use it.
+    r.ep_square = NoSquare;
+    if (c.mover == Pawn && (int(m.to()) ^ int(m.from())) == 16) {
+        const Square ep = Square((int(m.from()) + int(m.to())) / 2);
+        if ((pawn_attacks(Us, ep) & after.of(Them, Pawn)) && after.ep_capture_legal(Them, ep)) r.ep_square = ep;
+    }
+    return r;
+}
 
 // A FEN's first field: the pieces of `board` (indexed by square, a1 = 0) rank by rank from the
 // eighth, runs of empty squares as digits.
