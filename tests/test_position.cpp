@@ -273,6 +273,40 @@ TEST_CASE("gives_check agrees with making the move, for every kind of move", "[p
     for (std::uint64_t k : kinds) CHECK(k > 0);
 }
 
+TEST_CASE("Position: a successor is what make_move makes, and both agree with a position read from scratch", "[position]") {
+    std::uint64_t moves_checked = 0;
+    std::uint64_t kinds[4] = {};
+    walk_suites(2, [&](const Position& p) {
+        MoveList moves;
+        generate<GenType::All>(p, moves);
+        for (Move m : moves) {
+            INFO(p.fen() << " " << p.move_to_uci(m));
+            const Successor next = p.after(m);
+            Position made = p;
+            made.make_move(m);
+            Position fresh;
+            REQUIRE_FALSE(fresh.set_fen(made.fen(), made.chess960()));
+            REQUIRE(next.side_to_move() == made.side_to_move());
+            for (Color c : {White, Black}) {
+                REQUIRE(next.pieces(c) == made.pieces(c));
+                for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
+                    REQUIRE(next.pieces(c, pt) == made.pieces(c, pt));
+            }
+            for (const Position& q : {made, fresh}) {
+                REQUIRE(next.checkers() == q.checkers());
+                REQUIRE(next.pinned() == q.pinned());
+                REQUIRE(next.ep_square() == q.ep_square());
+                REQUIRE(next.castling_rights() == q.castling_rights());
+            }
+            REQUIRE(count_legal_moves(p, m) == count_legal_moves(made));
+            ++moves_checked;
+            ++kinds[m.kind()];
+        }
+    });
+    CHECK(moves_checked > 1'000'000);
+    for (std::uint64_t k : kinds) CHECK(k > 0);
+}
+
 TEST_CASE("Material: a nibble per kind of piece, white pawns first", "[position]") {
     CHECK(Position().material() == 0x8222182221ULL);
     Position pos;

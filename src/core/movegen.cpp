@@ -51,8 +51,9 @@ struct CountSink {
     void add_pawn_promotions(Bitboard targets) { count += 4 * popcount(targets); }
 };
 
-template <Color Us, GenType Type, class Sink>
-void generate_for(const Position& pos, Sink& sink) {
+// Pos is a Position or a Successor.
+template <Color Us, GenType Type, class Sink, class Pos>
+void generate_for(const Pos& pos, Sink& sink) {
     constexpr Color Them = ~Us;
     constexpr Direction Up = Us == White ? North : South;
     constexpr Direction CaptureWest = Us == White ? NorthWest : SouthWest;
@@ -212,6 +213,14 @@ template void generate<GenType::Quiets>(const Position&, MoveList&);
 std::uint64_t count_legal_moves(const Position& pos) {
     CountSink sink;
     generate_into<GenType::All>(pos, sink);
+    return sink.count;
+}
+
+// The successor is built and counted in one function, so that it stays in registers.
+std::uint64_t count_legal_moves(const Position& pos, Move m) {
+    CountSink sink;
+    if (pos.side_to_move() == White) generate_for<Black, GenType::All>(pos.after<White>(m), sink);
+    else generate_for<White, GenType::All>(pos.after<Black>(m), sink);
     return sink.count;
 }
 

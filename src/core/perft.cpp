@@ -1,4 +1,5 @@
-// Perft with bulk counting, an optional lockless table of subtree counts and root-split threads.
+// Perft with bulk counting (the last two plies counted from successors, without making moves), an
+// optional lockless table of subtree counts and root-split threads.
 #include "core/perft.hpp"
 
 #include <atomic>
@@ -56,10 +57,15 @@ std::uint64_t perft_node(Position& pos, int depth, PerftTable* table) {
 
     MoveList moves;
     generate<GenType::All>(pos, moves);
-    for (Move m : moves) {
-        pos.make_move(m);
-        nodes += perft_node(pos, depth - 1, table);
-        pos.unmake_move(m);
+    if (depth == 2) {
+        // The replies are counted from each move's successor, without making the move.
+        for (Move m : moves) nodes += count_legal_moves(pos, m);
+    } else {
+        for (Move m : moves) {
+            pos.make_move(m);
+            nodes += perft_node(pos, depth - 1, table);
+            pos.unmake_move(m);
+        }
     }
     if (table) table->store(pos.key(), depth, nodes);
     return nodes;

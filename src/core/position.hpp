@@ -15,7 +15,8 @@ namespace sente {
 // Piece values for static exchange evaluation, indexed by PieceType.
 constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 
-// The pieces by type and by colour, and what can be asked of them alone.
+// The pieces by type and by colour, and what can be asked of them alone. A Position keeps its
+// pieces in one, and so does a Successor.
 struct PieceBitboards {
     Bitboard by_type[6] = {};
     Bitboard by_color[2] = {};
@@ -48,7 +49,7 @@ struct PieceBitboards {
 // How a legal move changes the piece bitboards: a captured piece leaves its square, the mover's
 // type toggles the squares of its trip, and a promotion's new piece or the castling rook toggles
 // its own. Toggling keeps Chess960 castling right when the king or the rook lands on the other's
-// square.
+// square. make_move applies it in place, Position::after() to a copy.
 struct MoveChanges {
     PieceType mover;
     PieceType extra_type;  // NoPieceType when there is no promotion or castling rook
@@ -70,6 +71,44 @@ struct StateInfo {
     Piece captured = NoPiece;
     int rule50 = 0;              // plies since the last capture or pawn move
     int plies_from_null = 0;     // plies since the last null move (repetitions stop there)
+};
+
+class Position;
+
+// A position one move on, reduced to what move generation reads: the pieces, the side to move,
+// its checkers and pins, the en-passant square and the castling rights. Position::after() builds
+// it without changing the position (no board squares, keys, clocks or state stack), from the same
+// MoveChanges and Position::consequences() that make_move uses, so the rules stay in one place.
+// Perft counts its last ply from successors.
+class Successor {
+public:
+    // What move generation asks, in Position's words.
+    Color side_to_move() const { return side_; }
+    Bitboard pieces() const { return bb_.all(); }
+    Bitboard pieces(Color c) const { return bb_.by_color[c]; }
+    Bitboard pieces(Color c, PieceType pt) const { return bb_.of(c, pt); }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return bb_.of(c, a, b); }
+    Square king_square(Color c) const { return bb_.king(c); }
+    Bitboard checkers() const { return checkers_; }
+    Bitboard pinned() const { return pinned_; }
+    Square ep_square() const { return ep_square_; }
+    unsigned castling_rights() const { return castling_; }
+    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const { return bb_.attackers_by(c, s, occupied); }
+    bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
+    // No move changes the castling geometry: the parent's.
+    Square castling_rook(int index) const;
+    Bitboard castling_path(int index) const;
+    Bitboard castling_king_path(int index) const;
+
+private:
+    friend class Position;
+    const Position* parent_;
+    PieceBitboards bb_;
+    Bitboard checkers_;
+    Bitboard pinned_;
+    Color side_;
+    Square ep_square_;
+    std::uint8_t castling_;
 };
 
 class Position {
@@ -152,6 +191,14 @@ public:
     bool is_capture_or_promotion(Move m) const { return is_capture(m) || m.kind() == Move::Promotion; }
     Piece moved_piece(Move m) const { return board_[m.from()]; }
 
+    // The position the legal move m leads to, as move generation sees it, built without changing
+    // this one. The template form is for a caller that knows the side to move (Us must be it):
+    // with every colour a constant, perft keeps the successor in registers. Forced inline for the
+    // same reason.
+    Successor after(Move m) const { return side_ == White ? after<White>(m) : after<Black>(m); }
+    template <Color Us>
+    [[gnu::always_inline]] Successor after(Move m) const;
+
     // Moves. make_move takes a legal move; null moves pass the turn (never while in check).
     void make_move(Move m);
     void unmake_move(Move m);
@@ -231,6 +278,10 @@ private:
     std::vector<StateInfo> states_;
 };
 
+inline Square Successor::castling_rook(int index) const { return parent_->castling_rook(index); }
+inline Bitboard Successor::castling_path(int index) const { return parent_->castling_path(index); }
+inline Bitboard Successor::castling_king_path(int index) const { return parent_->castling_king_path(index); }
+
 template <Color Us>
 inline MoveChanges Position::changes(Move m) const {
     const Square from = m.from(), to = m.to();
@@ -278,6 +329,35 @@ inline Position::Consequences Position::consequences(const PieceBitboards& after
         if ((pawn_attacks(Us, ep) & after.of(Them, Pawn)) && after.ep_capture_legal(Them, ep)) r.ep_square = ep;
     }
     return r;
+}
+
+template <Color Us>
+inline Successor Position::after(Move m) const {
+    constexpr Color Them = ~Us;
+    const MoveChanges c = changes<Us>(m);
+    Successor next;
+    next.parent_ = this;
+    // One statement per type rather than a loop: with constant indices the compiler keeps the
+    // successor in registers. Built in memory by vector stores, it made every scalar read of the
+    // generator wait, since a store is not forwarded to a load of another size.
+    const auto toggled = [&](PieceType pt) {
+        return (bb_.by_type[pt] & ~c.taken) ^ (pt == c.mover ? c.trip : 0) ^ (pt == c.extra_type ? c.extra : 0);
+    };
+    next.bb_.by_type[Pawn] = toggled(Pawn);
+    next.bb_.by_type[Knight] = toggled(Knight);
+    next.bb_.by_type[Bishop] = toggled(Bishop);
+    next.bb_.by_type[Rook] = toggled(Rook);
+    next.bb_.by_type[Queen] = toggled(Queen);
+    next.bb_.by_type[King] = toggled(King);
+    next.bb_.by_color[Us] = bb_.by_color[Us] ^ c.trip ^ c.extra;
+    next.bb_.by_color[Them] = bb_.by_color[Them] ^ c.taken;
+    next.side_ = Them;
+    next.castling_ = std::uint8_t(state().castling & ~rights_lost(m));
+    const Consequences facts = consequences<Us>(next.bb_, c, m, king_square(Them));
+    next.checkers_ = facts.checkers;
+    next.pinned_ = facts.pinned;
+    next.ep_square_ = facts.ep_square;
+    return next;
 }
 
 // A FEN's first field: the pieces of `board` (indexed by square, a1 = 0) rank by rank from the
