@@ -1,6 +1,7 @@
 // FEN reading and writing, make/unmake, Zobrist keys and move notation.
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <functional>
 #include <sstream>
 
@@ -59,6 +60,54 @@ std::size_t walk_suites(int depth, const std::function<void(const Position&)>& c
         }
     }
     return roots;
+}
+
+// The side to move's pinned pieces, by brute force: a piece is pinned exactly when lifting it off
+// the board lets an enemy slider attack the king, along the line through the piece.
+Bitboard pinned_by_lifting(const Position& pos) {
+    const Color us = pos.side_to_move(), them = ~us;
+    const Square king = pos.king_square(us);
+    const Bitboard sliders = pos.pieces(them, Rook, Queen) | pos.pieces(them, Bishop, Queen);
+    const Bitboard attackers = pos.attackers_by(them, king, pos.pieces()) & sliders;
+    Bitboard pinned = 0;
+    for (Bitboard ours = pos.pieces(us) ^ square_bb(king); ours;) {
+        const Square s = pop_lsb(ours);
+        const Bitboard exposed = pos.attackers_by(them, king, pos.pieces() ^ square_bb(s)) & sliders & ~attackers;
+        if (exposed) pinned |= square_bb(s);
+    }
+    return pinned;
+}
+
+// The en-passant square the legal move m should leave behind, found by trying every capture
+// there: the square a double pawn push skipped, if some pawn of the side to move can take on it
+// without leaving its own king attacked (Position keeps the square only then).
+Square ep_square_by_trying(const Position& before, Move m) {
+    const bool double_push = type_of(before.moved_piece(m)) == Pawn && std::abs(int(m.to()) - int(m.from())) == 16;
+    if (!double_push) return NoSquare;
+    Position made = before;
+    made.make_move(m);
+    const Square ep = Square((int(m.from()) + int(m.to())) / 2);
+    const Color us = made.side_to_move();
+    for (Bitboard capturers = pawn_attacks(~us, ep) & made.pieces(us, Pawn); capturers;) {
+        Position captured = made;
+        captured.make_move(Move(pop_lsb(capturers), ep, Move::EnPassant));
+        if (!captured.attackers_by(~us, captured.king_square(us), captured.pieces())) return ep;
+    }
+    return NoSquare;
+}
+
+// The castling rights left after the move m: those of the position before it, but for each one
+// whose king or rook the move lifts or captures.
+unsigned castling_rights_by_squares(const Position& before, Move m) {
+    unsigned rights = 0;
+    for (int index = 0; index < 4; ++index) {
+        if (!(before.castling_rights() & (1u << index))) continue;
+        const Square king = before.king_square(Color(index / 2));
+        const Square rook = before.castling_rook(index);
+        const bool touched = m.from() == king || m.from() == rook || m.to() == king || m.to() == rook;
+        if (!touched) rights |= 1u << index;
+    }
+    return rights;
 }
 
 }  // namespace
@@ -273,8 +322,8 @@ TEST_CASE("gives_check agrees with making the move, for every kind of move", "[p
     for (std::uint64_t k : kinds) CHECK(k > 0);
 }
 
-TEST_CASE("Position: a successor is what make_move makes, and both agree with a position read from scratch", "[position]") {
-    std::uint64_t moves_checked = 0;
+TEST_CASE("Position: a successor is what make_move makes, and its checks, pins, en passant and castling rights are found again another way", "[position]") {
+    std::uint64_t moves_checked = 0, pinned = 0, ep_squares = 0;
     std::uint64_t kinds[4] = {};
     walk_suites(2, [&](const Position& p) {
         MoveList moves;
@@ -284,6 +333,7 @@ TEST_CASE("Position: a successor is what make_move makes, and both agree with a 
             const Successor next = p.after(m);
             Position made = p;
             made.make_move(m);
+            // Read from made's FEN: the pieces and the checkers are worked out afresh.
             Position fresh;
             REQUIRE_FALSE(fresh.set_fen(made.fen(), made.chess960()));
             REQUIRE(next.side_to_move() == made.side_to_move());
@@ -292,19 +342,31 @@ TEST_CASE("Position: a successor is what make_move makes, and both agree with a 
                 for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King})
                     REQUIRE(next.pieces(c, pt) == made.pieces(c, pt));
             }
-            for (const Position& q : {made, fresh}) {
-                REQUIRE(next.checkers() == q.checkers());
-                REQUIRE(next.pinned() == q.pinned());
-                REQUIRE(next.ep_square() == q.ep_square());
-                REQUIRE(next.castling_rights() == q.castling_rights());
+            // The pins, the en-passant square and the castling rights would only come back through
+            // the same helpers or the FEN, so they are checked against slower ways of finding them.
+            const Bitboard expected_pinned = pinned_by_lifting(made);
+            const Square expected_ep = ep_square_by_trying(p, m);
+            const unsigned expected_castling = castling_rights_by_squares(p, m);
+            REQUIRE(next.pinned() == expected_pinned);
+            REQUIRE(next.ep_square() == expected_ep);
+            REQUIRE(next.castling_rights() == expected_castling);
+            for (const Position* q : {&made, &fresh}) {
+                REQUIRE(next.checkers() == q->checkers());
+                REQUIRE(q->pinned() == expected_pinned);
+                REQUIRE(q->ep_square() == expected_ep);
+                REQUIRE(q->castling_rights() == expected_castling);
             }
             REQUIRE(count_legal_moves(p, m) == count_legal_moves(made));
             ++moves_checked;
             ++kinds[m.kind()];
+            pinned += expected_pinned != 0;
+            ep_squares += expected_ep != NoSquare;
         }
     });
     CHECK(moves_checked > 1'000'000);
     for (std::uint64_t k : kinds) CHECK(k > 0);
+    CHECK(pinned > 100'000);
+    CHECK(ep_squares > 10'000);
 }
 
 TEST_CASE("Material: a nibble per kind of piece, white pawns first", "[position]") {
