@@ -79,7 +79,8 @@ class Position;
 // its checkers and pins, the en-passant square and the castling rights. Position::after() builds
 // it without changing the position (no board squares, keys, clocks or state stack), from the same
 // MoveChanges and Position::consequences() that make_move uses, so the rules stay in one place.
-// Perft counts its last ply from successors.
+// Perft counts its last ply from successors. Only after() makes one, with every field set; it
+// asks its parent for the castling geometry, so it is valid only while the parent lives unchanged.
 class Successor {
 public:
     // What move generation asks, in Position's words.
@@ -102,6 +103,8 @@ public:
 
 private:
     friend class Position;
+    Successor() = default;  // the fields are left for after() to fill
+
     const Position* parent_;
     PieceBitboards bb_;
     Bitboard checkers_;
