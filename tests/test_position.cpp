@@ -356,7 +356,7 @@ TEST_CASE("Position: a successor is what make_move makes, and its checks, pins, 
                 REQUIRE(q->ep_square() == expected_ep);
                 REQUIRE(q->castling_rights() == expected_castling);
             }
-            REQUIRE(count_legal_moves(p, m) == count_legal_moves(made));
+            REQUIRE(count_replies(p, m) == count_legal_moves(made));
             ++moves_checked;
             ++kinds[m.kind()];
             pinned += expected_pinned != 0;

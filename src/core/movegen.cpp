@@ -144,8 +144,8 @@ void generate_for(const Pos& pos, Sink& sink) {
             Bitboard capturers = pawn_attacks(Them, ep) & pawns;
             while (capturers) {
                 Square from = pop_lsb(capturers);
-                Bitboard after = (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
-                if (!(pos.attackers_by(Them, king, after) & after))
+                Bitboard occupied_after = (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(ep);
+                if (!(pos.attackers_by(Them, king, occupied_after) & occupied_after))
                     sink.add(Move(from, ep, Move::EnPassant));
             }
         }
@@ -183,10 +183,10 @@ void generate_for(const Pos& pos, Sink& sink) {
             rights &= rights - 1;
             if (pos.castling_path(index) & occupied) continue;
             const Square rook = pos.castling_rook(index);
-            const Bitboard after = occupied ^ square_bb(king) ^ square_bb(rook);
+            const Bitboard occupied_after = occupied ^ square_bb(king) ^ square_bb(rook);
             Bitboard path = pos.castling_king_path(index);
             bool safe = true;
-            while (path && safe) safe = !pos.attacked_by(Them, pop_lsb(path), after);
+            while (path && safe) safe = !pos.attacked_by(Them, pop_lsb(path), occupied_after);
             if (safe) sink.add(Move(king, rook, Move::Castling));
         }
     }
@@ -217,7 +217,7 @@ std::uint64_t count_legal_moves(const Position& pos) {
 }
 
 // The successor is built and counted in one function, so that it stays in registers.
-std::uint64_t count_legal_moves(const Position& pos, Move m) {
+std::uint64_t count_replies(const Position& pos, Move m) {
     CountSink sink;
     if (pos.side_to_move() == White) generate_for<Black, GenType::All>(pos.after<White>(m), sink);
     else generate_for<White, GenType::All>(pos.after<Black>(m), sink);

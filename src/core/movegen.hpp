@@ -41,6 +41,6 @@ void generate(const Position& pos, MoveList& list);
 // The number of legal moves, counted without writing them down (for perft's last ply).
 std::uint64_t count_legal_moves(const Position& pos);
 // The number of legal replies to the legal move m, without making it (perft's last two plies).
-std::uint64_t count_legal_moves(const Position& pos, Move m);
+std::uint64_t count_replies(const Position& pos, Move m);
 
 }  // namespace sente

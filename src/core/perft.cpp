@@ -59,7 +59,7 @@ std::uint64_t perft_node(Position& pos, int depth, PerftTable* table) {
     generate<GenType::All>(pos, moves);
     if (depth == 2) {
         // The replies are counted from each move's successor, without making the move.
-        for (Move m : moves) nodes += count_legal_moves(pos, m);
+        for (Move m : moves) nodes += count_replies(pos, m);
     } else {
         for (Move m : moves) {
             pos.make_move(m);

@@ -169,6 +169,7 @@ public:
     // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
     // to move, which move generation and legality ask for at every node.
     Bitboard pinned(Color c) const { return c == side_ ? state().pinned : bb_.blockers(king_square(c), ~c, c); }
+    // The side to move's pinned pieces only: pinned(side_to_move()), read from the state.
     Bitboard pinned() const { return state().pinned; }
 
     // Whether a legal move gives check, without making it. The CheckInfo form is for a node that
