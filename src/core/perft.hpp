@@ -9,7 +9,8 @@
 
 namespace sente {
 
-// Single-threaded perft with bulk counting on the last ply.
+// Single-threaded perft. The last two plies are counted in bulk from successors, without making
+// the moves.
 std::uint64_t perft(Position& pos, int depth);
 
 struct PerftOptions {

@@ -49,7 +49,8 @@ struct PieceBitboards {
 // How a legal move changes the piece bitboards: a captured piece leaves its square, the mover's
 // type toggles the squares of its trip, and a promotion's new piece or the castling rook toggles
 // its own. Toggling keeps Chess960 castling right when the king or the rook lands on the other's
-// square. make_move applies it in place, Position::after() to a copy.
+// square. make_move applies it to the position's bitboards in place; Position::after() builds a
+// successor's bitboards from them with it, leaving the position's as they are.
 struct MoveChanges {
     PieceType mover;
     PieceType extra_type;  // NoPieceType when there is no promotion or castling rook
@@ -78,9 +79,11 @@ class Position;
 // A position one move on, reduced to what move generation reads: the pieces, the side to move,
 // its checkers and pins, the en-passant square and the castling rights. Position::after() builds
 // it without changing the position (no board squares, keys, clocks or state stack), from the same
-// MoveChanges and Position::consequences() that make_move uses, so the rules stay in one place.
-// Perft counts its last ply from successors. Only after() makes one, with every field set; it
-// asks its parent for the castling geometry, so it is valid only while the parent lives unchanged.
+// MoveChanges and Position::consequences() that make_move uses, so that both find checks, pins and
+// the en-passant square with the same code. Perft counts its last two plies with successors: the
+// replies to each move, counted without making the move.
+// Only after() makes one, with every field set. It asks its parent for the castling geometry, so
+// it is valid only while the parent lives unchanged.
 class Successor {
 public:
     // What move generation asks, in Position's words.
