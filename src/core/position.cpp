@@ -401,21 +401,18 @@ void Position::make_move(Move m) {
 
     // The board squares, and the keys and counts that follow them.
     if (m.kind() == Move::Castling) {
-        const bool kingside = to > from;
-        const Square king_to = relative_square(Us, kingside ? G1 : C1);
-        const Square rook_to = relative_square(Us, kingside ? F1 : D1);
         const Piece rook = make_piece(Us, Rook);
         board_[from] = board_[to] = NoPiece;
-        board_[king_to] = pc;
-        board_[rook_to] = rook;
-        k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][king_to]
-           ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][rook_to];
+        board_[c.king_to] = pc;
+        board_[c.rook_to] = rook;
+        k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][c.king_to]
+           ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][c.rook_to];
     } else {
-        const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(Us)) : to;
-        if (const Piece captured = board_[capture_square]; captured != NoPiece) {
-            board_[capture_square] = NoPiece;
-            k ^= zobrist::PieceSquare[captured][capture_square];
-            if (type_of(captured) == Pawn) st.pawn_key ^= zobrist::PieceSquare[captured][capture_square];
+        if (c.taken_type != NoPieceType) {
+            const Piece captured = make_piece(Them, c.taken_type);
+            board_[c.taken_square] = NoPiece;
+            k ^= zobrist::PieceSquare[captured][c.taken_square];
+            if (c.taken_type == Pawn) st.pawn_key ^= zobrist::PieceSquare[captured][c.taken_square];
             st.material -= material_unit(captured);
             st.captured = captured;
             st.rule50 = 0;

@@ -51,13 +51,17 @@ struct PieceBitboards {
 // its own. Toggling keeps Chess960 castling right when the king or the rook lands on the other's
 // square. make_move applies it to the position's bitboards in place; Position::after() builds a
 // successor's bitboards from them with it, leaving the position's as they are.
+// The squares behind the changes are kept too, for make_move's board and keys.
 struct MoveChanges {
     PieceType mover;
-    PieceType extra_type;  // NoPieceType when there is no promotion or castling rook
-    PieceType taken_type;  // NoPieceType when nothing is captured
     Bitboard trip;
-    Bitboard extra;
-    Bitboard taken;
+    PieceType extra_type = NoPieceType;  // when there is no promotion or castling rook
+    Bitboard extra = 0;
+    PieceType taken_type = NoPieceType;  // when nothing is captured
+    Bitboard taken = 0;
+    Square taken_square = NoSquare;      // the destination, or the square behind it en passant
+    Square king_to = NoSquare;           // castling only: where the king and the rook land
+    Square rook_to = NoSquare;
 };
 
 // What make_move changes that unmake_move cannot recompute, plus values cached per ply.
@@ -292,17 +296,20 @@ inline Bitboard Successor::castling_king_path(int index) const { return parent_-
 template <Color Us>
 inline MoveChanges Position::changes(Move m) const {
     const Square from = m.from(), to = m.to();
-    MoveChanges c{type_of(board_[from]), NoPieceType, NoPieceType, square_bb(from) ^ square_bb(to), 0, 0};
+    MoveChanges c{.mover = type_of(board_[from]), .trip = square_bb(from) ^ square_bb(to)};
     if (m.kind() == Move::Castling) {
         const bool kingside = to > from;
-        c.trip = square_bb(from) ^ square_bb(relative_square(Us, kingside ? G1 : C1));
+        c.king_to = relative_square(Us, kingside ? G1 : C1);
+        c.rook_to = relative_square(Us, kingside ? F1 : D1);
+        c.trip = square_bb(from) ^ square_bb(c.king_to);
         c.extra_type = Rook;
-        c.extra = square_bb(to) ^ square_bb(relative_square(Us, kingside ? F1 : D1));
+        c.extra = square_bb(to) ^ square_bb(c.rook_to);
         return c;
     }
     const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(Us)) : to;
     if (const Piece captured = board_[capture_square]; captured != NoPiece) {
         c.taken_type = type_of(captured);
+        c.taken_square = capture_square;
         c.taken = square_bb(capture_square);
     }
     if (m.kind() == Move::Promotion) {
