@@ -15,6 +15,23 @@ namespace sente {
 // Piece values for static exchange evaluation, indexed by PieceType.
 constexpr int SeeValue[7] = {100, 320, 330, 500, 950, 20000, 0};
 
+// How a legal move changes the piece bitboards: a captured piece leaves its square, the mover's
+// type toggles the squares of its trip, and a promotion's new piece or the castling rook toggles
+// its own. Toggling keeps Chess960 castling right when the king or the rook lands on the other's
+// square. PieceBitboards::apply() and applied() below carry it out.
+struct MoveChanges {
+    PieceType mover;
+    Bitboard trip;
+    PieceType extra_type = NoPieceType;  // when there is no promotion or castling rook
+    Bitboard extra = 0;
+    PieceType taken_type = NoPieceType;  // when nothing is captured
+    Bitboard taken = 0;
+    // The squares behind the bitboards, for make_move's board squares and keys.
+    Square taken_square = NoSquare;      // the destination, or the square behind it en passant
+    Square king_to = NoSquare;           // castling only: where the king and the rook land
+    Square rook_to = NoSquare;
+};
+
 // The pieces by type and by colour, and what can be asked of them alone. A Position keeps its
 // pieces in one, and so does a Successor.
 struct PieceBitboards {
@@ -44,24 +61,37 @@ struct PieceBitboards {
     }
     // Whether colour c has a legal en-passant capture onto ep.
     bool ep_capture_legal(Color c, Square ep) const;
-};
 
-// How a legal move changes the piece bitboards: a captured piece leaves its square, the mover's
-// type toggles the squares of its trip, and a promotion's new piece or the castling rook toggles
-// its own. Toggling keeps Chess960 castling right when the king or the rook lands on the other's
-// square. make_move applies it to the position's bitboards in place; Position::after() builds a
-// successor's bitboards from them with it, leaving the position's as they are.
-// The squares behind the changes are kept too, for make_move's board and keys.
-struct MoveChanges {
-    PieceType mover;
-    Bitboard trip;
-    PieceType extra_type = NoPieceType;  // when there is no promotion or castling rook
-    Bitboard extra = 0;
-    PieceType taken_type = NoPieceType;  // when nothing is captured
-    Bitboard taken = 0;
-    Square taken_square = NoSquare;      // the destination, or the square behind it en passant
-    Square king_to = NoSquare;           // castling only: where the king and the rook land
-    Square rook_to = NoSquare;
+    // The changes c of a move by Us, in two forms that must agree: apply() makes them in place
+    // (for make_move), applied() returns the bitboards they lead to and leaves these as they are
+    // (for Position::after()).
+    template <Color Us>
+    void apply(const MoveChanges& c) {
+        by_type[c.mover] ^= c.trip;
+        if (c.extra_type != NoPieceType) by_type[c.extra_type] ^= c.extra;
+        if (c.taken_type != NoPieceType) by_type[c.taken_type] ^= c.taken;
+        by_color[Us] ^= c.trip ^ c.extra;
+        by_color[~Us] ^= c.taken;
+    }
+    template <Color Us>
+    [[gnu::always_inline]] PieceBitboards applied(const MoveChanges& c) const {
+        // One statement per type rather than a loop: with constant indices the compiler keeps a
+        // successor in registers. Built in memory by vector stores, it made every scalar read of
+        // the generator wait, since a store is not forwarded to a load of another size.
+        const auto toggled = [&](PieceType pt) {
+            return (by_type[pt] & ~c.taken) ^ (pt == c.mover ? c.trip : 0) ^ (pt == c.extra_type ? c.extra : 0);
+        };
+        PieceBitboards next;
+        next.by_type[Pawn] = toggled(Pawn);
+        next.by_type[Knight] = toggled(Knight);
+        next.by_type[Bishop] = toggled(Bishop);
+        next.by_type[Rook] = toggled(Rook);
+        next.by_type[Queen] = toggled(Queen);
+        next.by_type[King] = toggled(King);
+        next.by_color[Us] = by_color[Us] ^ c.trip ^ c.extra;
+        next.by_color[~Us] = by_color[~Us] ^ c.taken;
+        return next;
+    }
 };
 
 // What make_move changes that unmake_move cannot recompute, plus values cached per ply.
@@ -351,20 +381,7 @@ inline Successor Position::after(Move m) const {
     const MoveChanges c = changes<Us>(m);
     Successor next;
     next.parent_ = this;
-    // One statement per type rather than a loop: with constant indices the compiler keeps the
-    // successor in registers. Built in memory by vector stores, it made every scalar read of the
-    // generator wait, since a store is not forwarded to a load of another size.
-    const auto toggled = [&](PieceType pt) {
-        return (bb_.by_type[pt] & ~c.taken) ^ (pt == c.mover ? c.trip : 0) ^ (pt == c.extra_type ? c.extra : 0);
-    };
-    next.bb_.by_type[Pawn] = toggled(Pawn);
-    next.bb_.by_type[Knight] = toggled(Knight);
-    next.bb_.by_type[Bishop] = toggled(Bishop);
-    next.bb_.by_type[Rook] = toggled(Rook);
-    next.bb_.by_type[Queen] = toggled(Queen);
-    next.bb_.by_type[King] = toggled(King);
-    next.bb_.by_color[Us] = bb_.by_color[Us] ^ c.trip ^ c.extra;
-    next.bb_.by_color[Them] = bb_.by_color[Them] ^ c.taken;
+    next.bb_ = bb_.applied<Us>(c);
     next.side_ = Them;
     next.castling_ = std::uint8_t(state().castling & ~rights_lost(m));
     const Consequences facts = consequences<Us>(next.bb_, c, m, king_square(Them));
