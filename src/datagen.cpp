@@ -13,6 +13,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <unordered_set>
 
 #include "core/movegen.hpp"
 #include "engine.hpp"
@@ -34,10 +35,14 @@ namespace {
 struct Run {
     const DatagenOptions& options;
     std::vector<std::string> book;
+    // The start positions of the games already in the file: a game of this seed whose opening is
+    // among them was played by an earlier run into the same file, and is not played again.
+    std::unordered_set<std::string> played;
     int fd = -1;
     std::mutex write_mutex;
     std::atomic<int> next_game{0};
-    std::atomic<int> games_done{0};
+    std::atomic<int> games_done{0};     // played by this run or found in the file
+    std::atomic<int> games_in_file{0};  // of those, found in the file
     std::atomic<std::uint64_t> positions{0};
     std::atomic<std::uint64_t> discarded_openings{0};
     std::atomic<bool> failed{false};
@@ -59,23 +64,28 @@ SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_node
     return {best.move, best.score};
 }
 
-// A game, or none when no usable opening turned up (a book of decided or finished positions).
-std::optional<games::Game> play_game(Run& run, Engine& engine, int index) {
+struct Opening {
+    std::optional<Position> pos;  // none: no usable opening turned up (a book of decided or finished positions)
+    bool in_file = false;         // the game from it is already in the file
+};
+
+// The opening of game `index` of the seed: the first of its random openings that a short search
+// does not call decided. An opening found in the file ends the search for it unsearched.
+Opening choose_opening(Run& run, Engine& engine, int index) {
     SplitMix64 rng{run.options.seed ^ (0xD1B54A32D192ED03ULL * std::uint64_t(index + 1))};
-    Position pos;
-    for (int attempt = 0;; ++attempt) {
-        if (attempt == OpeningAttempts) return std::nullopt;
+    for (int attempt = 0; attempt < OpeningAttempts; ++attempt) {
         std::optional<Position> opening =
             random_opening(run.book, run.options.chess960, run.options.random_plies, rng);
         if (!opening) continue;
+        if (run.played.contains(opening->fen())) return {opening, true};
         engine.new_game();
-        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore) {
-            pos = *opening;
-            break;
-        }
+        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore) return {opening, false};
         ++run.discarded_openings;
     }
+    return {};
+}
 
+games::Game play_game(Run& run, Engine& engine, Position pos) {
     games::Game game;
     game.chess960 = run.options.chess960;
     game.start_fen = pos.fen();
@@ -155,10 +165,16 @@ void worker(Run& run) {
     engine.set_chess960(run.options.chess960);
     if (choose_evaluation(engine, run.options.net)) return fail(run, "the net could not be loaded");
     for (int index; !run.failed && (index = run.next_game++) < run.options.games;) {
-        std::optional<games::Game> game = play_game(run, engine, index);
-        if (!game) return fail(run, std::to_string(OpeningAttempts) + " openings in a row were decided or finished");
-        write_game(run, *game);
-        run.positions += game->plies.size();
+        Opening opening = choose_opening(run, engine, index);
+        if (opening.in_file) {
+            ++run.games_in_file;
+            ++run.games_done;
+            continue;
+        }
+        if (!opening.pos) return fail(run, std::to_string(OpeningAttempts) + " openings in a row were decided or finished");
+        games::Game game = play_game(run, engine, *opening.pos);
+        write_game(run, game);
+        run.positions += game.plies.size();
         ++run.games_done;
     }
 }
@@ -267,7 +283,7 @@ std::string chess960_start_fen(int index) {
 }
 
 int run_datagen(const DatagenOptions& options, std::ostream& log) {
-    Run run{options, {}, -1, {}, {}, {}, {}, {}, {}, {}};
+    Run run{options, {}, {}, -1, {}, {}, {}, {}, {}, {}, {}, {}};
     if (!options.book.empty()) {
         std::string error;
         run.book = read_book(options.book, options.chess960, error);
@@ -279,7 +295,7 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
     // Appending to a file whose last record is broken would bury every new game behind it.
     if (::access(options.out.c_str(), F_OK) == 0) {
         games::Reader existing(options.out);
-        while (existing.next()) {}
+        while (std::optional<games::Game> game = existing.next()) run.played.insert(game->start_fen);
         if (!existing.error().empty()) {
             log << "sente: will not append: " << existing.error() << "\n       (the games before byte "
                 << existing.good_bytes() << " are whole: truncate -s " << existing.good_bytes() << " "
@@ -300,6 +316,9 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
     log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
         << " nodes a move, " << options.random_plies << " random plies, seed " << options.seed << ", "
         << evaluation_name(probe) << ", appending to " << options.out << '\n';
+    if (!run.played.empty())
+        log << "datagen: " << options.out << " holds " << run.played.size()
+            << " games; the seed's games among them are kept, not played again\n";
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
@@ -307,12 +326,14 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
 
     auto report = [&](bool last) {
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        int done = run.games_done;
+        const int done = run.games_done, in_file = run.games_in_file, played = done - in_file;
         std::uint64_t positions = run.positions;
         double rate = seconds > 0 ? double(positions) / seconds : 0;
-        log << "games " << done << "/" << options.games << ", positions " << positions << ", "
-            << std::lround(rate) << " positions/s, elapsed " << clock_text(seconds);
-        if (!last && done > 0) log << ", left " << clock_text(seconds * (options.games - done) / done);
+        log << "games " << done << "/" << options.games;
+        if (in_file > 0) log << " (" << in_file << " already in the file)";
+        log << ", positions " << positions << ", " << std::lround(rate) << " positions/s, elapsed "
+            << clock_text(seconds);
+        if (!last && played > 0) log << ", left " << clock_text(seconds * (options.games - done) / played);
         log << ", openings discarded " << run.discarded_openings << '\n';
     };
     auto next_report = std::chrono::steady_clock::now();

@@ -322,7 +322,7 @@ int main(int argc, char** argv) {
         ("csv", "Print CSV instead of aligned tables");
     cli.add_options("datagen")
         ("out", "Append self-play games to this file", cxxopts::value<std::string>())
-        ("games", "Games to play", cxxopts::value<int>()->default_value("1000"))
+        ("games", "Games of the seed, counting those already in the file", cxxopts::value<int>()->default_value("1000"))
         ("nodes", "Soft node limit of each move's search",
          cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))
         ("random-plies", "Random legal plies that start each game",
