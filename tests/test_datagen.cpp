@@ -264,7 +264,7 @@ TEST_CASE("Datagen: two threads write whole games that read back, and the same o
     CHECK(two == play(temp_path("one-thread.bin"), 1));
 }
 
-TEST_CASE("Datagen: a rerun of a seed into its file keeps the games there and plays only the others", "[tune][threads]") {
+TEST_CASE("Datagen: a rerun of a seed on two threads keeps the games already in its file and plays only the others", "[tune][threads]") {
     // The reference: the seed's first five games, played in one run.
     const std::string whole = temp_path("resume-whole.bin"), resumed = temp_path("resume-part.bin");
     std::remove(whole.c_str());
