@@ -108,6 +108,22 @@ struct StateInfo {
     int plies_from_null = 0;     // plies since the last null move (repetitions stop there)
 };
 
+// What a Position and a Successor both answer from their pieces alone, in the same words, so that
+// move generation reads either.
+class PieceQueries {
+public:
+    Bitboard pieces() const { return bb_.all(); }
+    Bitboard pieces(Color c) const { return bb_.by_color[c]; }
+    Bitboard pieces(Color c, PieceType pt) const { return bb_.of(c, pt); }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return bb_.of(c, a, b); }
+    Square king_square(Color c) const { return bb_.king(c); }
+    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const { return bb_.attackers_by(c, s, occupied); }
+    bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
+
+protected:
+    PieceBitboards bb_;
+};
+
 class Position;
 
 // A position one move on, reduced to what move generation reads: the pieces, the side to move,
@@ -118,21 +134,14 @@ class Position;
 // replies to each move, counted without making the move.
 // Only after() makes one, with every field set. It asks its parent for the castling geometry, so
 // it is valid only while the parent lives unchanged.
-class Successor {
+class Successor : public PieceQueries {
 public:
-    // What move generation asks, in Position's words.
+    // The rest of what move generation asks, in Position's words.
     Color side_to_move() const { return side_; }
-    Bitboard pieces() const { return bb_.all(); }
-    Bitboard pieces(Color c) const { return bb_.by_color[c]; }
-    Bitboard pieces(Color c, PieceType pt) const { return bb_.of(c, pt); }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const { return bb_.of(c, a, b); }
-    Square king_square(Color c) const { return bb_.king(c); }
     Bitboard checkers() const { return checkers_; }
     Bitboard pinned() const { return pinned_; }
     Square ep_square() const { return ep_square_; }
     unsigned castling_rights() const { return castling_; }
-    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const { return bb_.attackers_by(c, s, occupied); }
-    bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
     // No move changes the castling geometry: the parent's.
     Square castling_rook(int index) const;
     Bitboard castling_path(int index) const;
@@ -143,7 +152,6 @@ private:
     Successor() = default;  // the fields are left for after() to fill
 
     const Position* parent_;
-    PieceBitboards bb_;
     Bitboard checkers_;
     Bitboard pinned_;
     Color side_;
@@ -151,7 +159,7 @@ private:
     std::uint8_t castling_;
 };
 
-class Position {
+class Position : public PieceQueries {
 public:
     static constexpr std::string_view StartFen =
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -164,14 +172,10 @@ public:
     // Shredder-FEN castling letters in Chess960 mode, KQkq otherwise.
     std::string fen() const;
 
-    // Board access.
+    // Board access, besides the piece queries it shares with a Successor.
     Piece piece_on(Square s) const { return board_[s]; }
-    Bitboard pieces() const { return bb_.all(); }
-    Bitboard pieces(Color c) const { return bb_.by_color[c]; }
+    using PieceQueries::pieces;
     Bitboard pieces(PieceType pt) const { return bb_.by_type[pt]; }
-    Bitboard pieces(Color c, PieceType pt) const { return bb_.of(c, pt); }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const { return bb_.of(c, a, b); }
-    Square king_square(Color c) const { return bb_.king(c); }
     Color side_to_move() const { return side_; }
     bool chess960() const { return chess960_; }
     // Changes only how castling is written: the castling geometry is the same in both modes.
@@ -201,8 +205,6 @@ public:
     // Attacks.
     Bitboard attackers_to(Square s, Bitboard occupied) const { return bb_.attackers_to(s, occupied); }
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
-    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const { return bb_.attackers_by(c, s, occupied); }
-    bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
     // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
     // to move, which move generation and legality ask for at every node.
     Bitboard pinned(Color c) const { return c == side_ ? state().pinned : bb_.blockers(king_square(c), ~c, c); }
@@ -305,7 +307,6 @@ private:
     [[gnu::always_inline]] static Consequences consequences(const PieceBitboards& after, const MoveChanges& c,
                                                             Move m, Square their_king);
 
-    PieceBitboards bb_;
     Piece board_[64];
     Color side_ = White;
     int game_ply_ = 0;
