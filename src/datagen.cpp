@@ -162,6 +162,7 @@ std::string evaluation_name(const Engine& engine) {
 
 void worker(Run& run) {
     Engine engine;
+    engine.set_hash_mb(run.options.hash_mb);
     engine.set_chess960(run.options.chess960);
     if (choose_evaluation(engine, run.options.net)) return fail(run, "the net could not be loaded");
     for (int index; !run.failed && (index = run.next_game++) < run.options.games;) {
@@ -314,7 +315,7 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         return 2;
     }
     log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
-        << " nodes a move, " << options.random_plies << " random plies, seed " << options.seed << ", "
+        << " nodes a move, " << options.hash_mb << " MB of hash a thread, " << options.random_plies << " random plies, seed " << options.seed << ", "
         << evaluation_name(probe) << ", appending to " << options.out << '\n';
     if (!run.played.empty())
         log << "datagen: " << options.out << " holds " << run.played.size()

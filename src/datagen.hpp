@@ -20,6 +20,7 @@ struct DatagenOptions {
     int games = 0;
     int threads = 1;
     std::uint64_t nodes = datagen_params::DefaultNodes;  // soft limit per move: no new iteration once reached
+    int hash_mb = datagen_params::DefaultHashMb;  // each game's hash table (a game's every search shares it)
     int random_plies = datagen_params::DefaultRandomPlies;
     std::uint64_t seed = 0;
     std::string book;            // EPD; empty: the start position (or random Chess960 ones)

@@ -228,6 +228,7 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
     o.threads = args["threads"].as<int>();
     long long nodes = args["nodes"].as<long long>();
     o.random_plies = args["random-plies"].as<int>();
+    if (args.count("hash")) o.hash_mb = args["hash"].as<int>();
     o.book = args.count("book") ? args["book"].as<std::string>() : "";
     o.chess960 = args.count("chess960") > 0;
     o.net = args.count("net") ? args["net"].as<std::string>() : "";
@@ -237,6 +238,7 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
         return usage_error("--threads must be from 1 to " + std::to_string(Engine::MaxThreads));
     if (nodes < 100 || nodes > 100'000'000) return usage_error("--nodes must be from 100 to 100000000");
     if (o.random_plies < 0 || o.random_plies > 40) return usage_error("--random-plies must be from 0 to 40");
+    if (o.hash_mb < 1 || o.hash_mb > 1024) return usage_error("--hash must be from 1 to 1024 MB for datagen");
     o.nodes = std::uint64_t(nodes);
     if (args.count("seed")) {
         o.seed = args["seed"].as<std::uint64_t>();
@@ -310,7 +312,8 @@ int main(int argc, char** argv) {
         ("divide", "Print the count below each root move")
         ("threads", "Threads: perft shares the root moves among them, datagen plays that many games at once",
          cxxopts::value<int>()->default_value("1"))
-        ("hash", "perft: table of subtree counts in MB (0: none); research: the bound table (16)",
+        ("hash", "perft: table of subtree counts in MB (0: none); research: the bound table (16); "
+                 "datagen: each thread's hash table (16)",
          cxxopts::value<int>()->default_value("0"))
         ("chess960", "Chess960: perft reads the FEN so; datagen plays Chess960 games");
     cli.add_options("research")

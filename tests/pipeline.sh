@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The data pipeline end to end, at a size fit for CI: sente datagen (determinism, appending, a kill
-# mid-run, the refusal to append to a broken file and the repair it advises, taking back a game
-# cut short by a full disk), sente datagen --dump, and sente-tune (a params.hpp written, the same
-# weights from the same input, lower training and held-out losses than it started from, a missing
-# --params refused).
+# The data pipeline end to end, at a size fit for CI: sente datagen (determinism, --hash,
+# appending, a kill mid-run, the refusal to append to a broken file and the repair it advises,
+# taking back a game cut short by a full disk), sente datagen --dump, and sente-tune (a params.hpp
+# written, the same weights from the same input, lower training and held-out losses than it
+# started from, a missing --params refused).
 #   tests/pipeline.sh SENTE SENTE_TUNE PARAMS_HPP
 set -euo pipefail
 sente="$1" tune="$2" params="$3"
@@ -19,6 +19,12 @@ grep -q "games 3/3, positions [1-9]" "$dir/log" || fail "no final progress line:
 "$sente" datagen --out "$dir/c.bin" --games 3 --nodes 400 --seed 42 --threads 2 2>/dev/null
 cmp -s <("$sente" datagen --dump "$dir/a.bin" | sort) <("$sente" datagen --dump "$dir/c.bin" | sort) \
     || fail "two threads played other games"
+
+# --hash sizes each thread's table: the run says so, and is as deterministic.
+"$sente" datagen --out "$dir/h1.bin" --games 2 --nodes 400 --seed 42 --hash 2 2>"$dir/hlog"
+"$sente" datagen --out "$dir/h2.bin" --games 2 --nodes 400 --seed 42 --hash 2 2>/dev/null
+grep -q ", 2 MB of hash a thread," "$dir/hlog" || fail "--hash 2 not reported: $(cat "$dir/hlog")"
+cmp -s "$dir/h1.bin" "$dir/h2.bin" || fail "the same seed and --hash wrote different files"
 
 # Appending: a second run adds its games after the first run's.
 size=$(stat -c %s "$dir/a.bin")

@@ -71,6 +71,8 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"perft", "2", "--hash", "-5"},
         {"perft", "2", "--no-such-option"},
         {"datagen", "--games", "5"},
+        {"datagen", "--out", "never-written.bin", "--hash", "0"},
+        {"datagen", "--out", "never-written.bin", "--hash", "4096"},
         {"research", "--algorithms", "minimax"},
         {"research", "--depth", "0"},
         {"spsa"},  // a normal build has no tunable options
