@@ -60,7 +60,7 @@ int verdict(const Position& pos) {
     MoveList legal;
     generate<GenType::All>(pos, legal);
     if (legal.size() == 0) return pos.in_check() ? -1 : 0;
-    auto ranking = syzygy::rank_root_moves(pos, true, false);
+    auto ranking = syzygy::rank_root_moves(pos, true);
     REQUIRE(ranking);
     return sign(ranking->value);
 }
@@ -122,7 +122,7 @@ TEST_CASE("Syzygy: WDL and DTZ agree with the tablebase-exact results of endgame
         CHECK(sign(*wdl) == sign(c.dm));
         // DTZ ranking of the root moves, without the fifty-move rule: the same result, and every
         // move it ranks best keeps it (the opponent is then lost, drawn or winning in turn).
-        auto ranking = syzygy::rank_root_moves(pos, false, false);
+        auto ranking = syzygy::rank_root_moves(pos, false);
         REQUIRE(ranking);
         CHECK(sign(ranking->value) == sign(c.dm));
         int best = std::numeric_limits<int>::min();
@@ -142,11 +142,11 @@ TEST_CASE("Syzygy: no probe with castling rights or more pieces than the tables 
     // King and rook against king, but with the right to castle: the tables know nothing of it.
     const Position castling = position_of("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     CHECK_FALSE(syzygy::probe_wdl(castling));
-    CHECK_FALSE(syzygy::rank_root_moves(castling, true, false));
+    CHECK_FALSE(syzygy::rank_root_moves(castling, true));
     // Five pieces: beyond the 4-piece tables.
     const Position five = position_of("4k3/8/8/8/8/8/2PPP3/4K3 w - - 0 1");
     CHECK_FALSE(syzygy::probe_wdl(five));
-    CHECK_FALSE(syzygy::rank_root_moves(five, true, false));
+    CHECK_FALSE(syzygy::rank_root_moves(five, true));
     // After a move that resets the fifty-move counter only: with a counter the tables' WDL is
     // not exact, so the search does not ask for it.
     const Position counter = position_of("8/8/8/5k2/8/8/1Q6/K7 w - - 7 30");
@@ -196,7 +196,7 @@ TEST_CASE("Syzygy: drawn endings are held against an engine that knows the win",
         if (c.dm != 0) continue;
         const Position pos = position_of(c.fen);
         if (popcount(pos.pieces()) > 4) continue;
-        auto ranking = syzygy::rank_root_moves(pos, true, false);
+        auto ranking = syzygy::rank_root_moves(pos, true);
         REQUIRE(ranking);
         const bool can_lose = std::any_of(ranking->ranks.begin(), ranking->ranks.end(),
                                           [](const auto& r) { return r.second < 0; });
@@ -326,7 +326,7 @@ TEST_CASE("Syzygy: four threads opening the tables at once get the answers one t
     auto answer_of = [](const Position& pos) {
         Answer a;
         a.wdl = syzygy::probe_wdl(pos);
-        if (auto ranking = syzygy::rank_root_moves(pos, true, false)) a.ranked = true, a.root_value = ranking->value;
+        if (auto ranking = syzygy::rank_root_moves(pos, true)) a.ranked = true, a.root_value = ranking->value;
         return a;
     };
     std::vector<Answer> expected;

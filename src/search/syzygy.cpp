@@ -91,15 +91,19 @@ std::optional<int> probe_wdl(const Position& pos) {
     return int(r) - 2;  // TB_LOSS (0) .. TB_WIN (4)
 }
 
-std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50, bool repeated) {
+std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
     if (!probeable(pos)) return std::nullopt;
     const FathomBoards b = boards_of(pos);
     // Large (a few kilobytes of move lists): kept off the caller's stack.
     auto results = std::make_unique<TbRootMoves>();
     bool by_dtz = true;
+    // Asked as if the position had occurred before: Fathom then ranks a win by its distance to
+    // zeroing, where otherwise every win inside the fifty-move rule ranks alike and the choice among
+    // them falls to the evaluation, which may not know how to mate with a bishop and a knight.
+    constexpr bool ShortestWin = true;
     std::unique_lock lock(fathom_lock);
     int ok = tb_probe_root_dtz(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
-                               unsigned(pos.rule50()), 0, b.ep, b.white_to_move, repeated, rule50, results.get());
+                               unsigned(pos.rule50()), 0, b.ep, b.white_to_move, ShortestWin, rule50, results.get());
     if (!ok) {
         by_dtz = false;
         ok = tb_probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
@@ -149,7 +153,7 @@ int largest() { return 0; }
 
 std::optional<int> probe_wdl(const Position&) { return std::nullopt; }
 
-std::optional<RootRanking> rank_root_moves(const Position&, bool, bool) { return std::nullopt; }
+std::optional<RootRanking> rank_root_moves(const Position&, bool) { return std::nullopt; }
 
 #endif
 

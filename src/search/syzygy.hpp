@@ -32,13 +32,15 @@ std::optional<int> probe_wdl(const Position& pos);
 
 // The root moves ranked by distance to zeroing (DTZ), so that a won ending is converted within the
 // fifty-move rule (when rule50 is true) and a drawn one is held: each move's rank is higher for
-// better moves, and `value` is the position's tablebase score from the side to move's view.
+// better moves, and `value` is the position's tablebase score from the side to move's view. Among
+// winning moves the shorter distance to zeroing ranks higher, so that the best-ranked moves make
+// progress whatever the evaluation knows of the ending.
 struct RootRanking {
     std::vector<std::pair<Move, int>> ranks;  // every legal move and its rank
     Value value = VALUE_DRAW;
     bool by_dtz = false;  // false: ranked by WDL alone (DTZ tables missing)
 };
-std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50, bool repeated);
+std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50);
 
 // The search's score for a WDL result at this ply: a tablebase win or loss, or a draw (blessed
 // losses and cursed wins are draws when the fifty-move rule counts, else wins and losses).

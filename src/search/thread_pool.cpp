@@ -65,11 +65,8 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
 
 // With the root in the tables, only the moves they rank best are searched: a won ending is then
 // converted within the fifty-move rule (Syzygy50MoveRule) and a drawn one held, whatever the
-// evaluation thinks. The root is ranked as if it had occurred before, which makes the tables
-// prefer the winning moves of the shortest distance to zeroing: otherwise every win inside the
-// rule ranks alike, and the evaluation, which may not know how to mate with a bishop and a knight,
-// chooses among them and can wander until the rule draws. When DTZ tables did the ranking the
-// search needs no further probes.
+// evaluation thinks (a win by the shortest distance to zeroing). When DTZ tables did the ranking
+// the search needs no further probes.
 void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& config) {
     shared_.tb_cardinality = std::min(config.syzygy.probe_limit, syzygy::largest());
     shared_.root_in_tb = false;
@@ -77,7 +74,7 @@ void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& co
     shared_.root_tb_hits = 0;
     if (root_moves_.empty() || popcount(root.pieces()) > shared_.tb_cardinality) return;
     const std::optional<syzygy::RootRanking> ranking =
-        syzygy::rank_root_moves(root, config.syzygy.rule50, /*repeated=*/true);
+        syzygy::rank_root_moves(root, config.syzygy.rule50);
     if (!ranking) return;
     auto rank_of = [&](Move m) {
         for (const auto& [move, rank] : ranking->ranks)
