@@ -11,6 +11,7 @@
 
 #include "core/position.hpp"
 #include "core/splitmix.hpp"
+#include "engine.hpp"
 #include "params.hpp"
 
 namespace sente {
@@ -20,7 +21,7 @@ struct DatagenOptions {
     int games = 0;
     int threads = 1;
     std::uint64_t nodes = datagen_params::DefaultNodes;  // soft limit per move: no new iteration once reached
-    int hash_mb = datagen_params::DefaultHashMb;  // each game's hash table (a game's every search shares it)
+    int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares
     int random_plies = datagen_params::DefaultRandomPlies;
     std::uint64_t seed = 0;
     std::string book;            // EPD; empty: the start position (or random Chess960 ones)

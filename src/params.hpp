@@ -10,7 +10,6 @@ namespace sente {
 namespace datagen_params {
 constexpr std::uint64_t DefaultNodes = 5000;  // a move's soft node limit (--nodes)
 constexpr int DefaultRandomPlies = 8;     // random legal plies that start a game (--random-plies)
-constexpr int DefaultHashMb = 16;        // each thread's hash table (--hash); the engine's default
 constexpr int HardNodeFactor = 20;       // a move's search never exceeds this many soft limits
 constexpr int OpeningMaxScore = 1000;    // a random opening beyond this is discarded as decided
 constexpr int OpeningAttempts = 1000;    // a run stops when this many openings in a row are unusable
