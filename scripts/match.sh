@@ -4,7 +4,7 @@
 #
 #   scripts/match.sh [options] [OPPONENT ...]
 #
-# OPPONENT is one of the Debian engines by name (gnuchess, toga2, glaurung, stockfish), or
+# OPPONENT is one of the Debian engines by name (gnuchess, toga2, glaurung, ethereal, stockfish), or
 # stockfish@ELO for Stockfish limited to that Elo, or the path of any UCI engine. Default:
 # gnuchess toga2 glaurung. Every engine gets one thread and the same hash.
 #
@@ -79,6 +79,10 @@ engine_args() {
             bin=$(find_engine glaurung)
             [ -n "$bin" ] || { echo "match.sh: glaurung not installed (apt-get install glaurung)" >&2; exit 2; }
             printf '%s\n' "cmd=$bin" "name=Glaurung" "option.Hash=$hash" "option.Threads=1" "option.OwnBook=false" "option.Ponder=false" ;;
+        ethereal)
+            bin=$(find_engine ethereal-chess)
+            [ -n "$bin" ] || { echo "match.sh: ethereal-chess not installed (apt-get install ethereal-chess)" >&2; exit 2; }
+            printf '%s\n' "cmd=$bin" "name=Ethereal" "option.Hash=$hash" "option.Threads=1" ;;
         stockfish|stockfish@*)
             bin=$(find_engine stockfish)
             [ -n "$bin" ] || { echo "match.sh: stockfish not installed (apt-get install stockfish)" >&2; exit 2; }
