@@ -8,10 +8,11 @@ one line per move, "material score result", the score in centipawns and the resu
 for the side that moved. The model, for a score v and m = material / 78:
 
     win  = 1 / (1 + exp((a - v) / b)),   loss = 1 / (1 + exp((a + v) / b)),   draw = the rest,
-    a = WdlA0 + WdlA1 * m,   b = WdlB0 + WdlB1 * m
+    a = a0 + a1 * m,   b = b0 + b1 * m
 
 is fitted by maximum likelihood (Nelder-Mead, standard library only). Prints the constants to
-paste into src/eval/params.hpp and a check of predicted against observed results.
+paste into src/eval/wdl.hpp, as the model of the evaluation the games were played with (the net's,
+or the hand-crafted one's with `Use NNUE` off), and a check of predicted against observed results.
 """
 import math
 import sys
@@ -105,8 +106,7 @@ def main():
     params, nll = nelder_mead(lambda p: neg_log_likelihood(p, bins), [150.0, 150.0, 60.0, 40.0], [50.0, 50.0, 20.0, 20.0])
     a0, a1, b0, b1 = params
     print(f"{positions} positions; mean log-likelihood {-nll / positions:.4f}")
-    print(f"constexpr double WdlA0 = {a0:.1f}, WdlA1 = {a1:.1f};")
-    print(f"constexpr double WdlB0 = {b0:.1f}, WdlB1 = {b1:.1f};")
+    print(f"Model{{{a0:.1f}, {a1:.1f}, {b0:.1f}, {b1:.1f}}}  // a0, a1, b0, b1")
 
     # Check: observed and predicted results by score, over all material.
     print("\n score band    positions   observed W/D/L %    predicted W/D/L %")

@@ -96,24 +96,29 @@ TEST_CASE("TT: a probe for another key misses, and a deeper entry survives a sha
 }
 
 TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "[eval][wdl]") {
-    for (int material : {0, 20, 40, 78}) {
-        int previous_win = -1, previous_loss = 1001;
-        for (Value v = -1500; v <= 1500; v += 25) {
-            wdl::Odds o = wdl::odds(v, material);
-            INFO("score " << v << " material " << material);
-            CHECK(o.win >= 0);
-            CHECK(o.draw >= 0);
-            CHECK(o.loss >= 0);
-            CHECK(o.win + o.draw + o.loss == 1000);
-            CHECK(o.win >= previous_win);
-            CHECK(o.loss <= previous_loss);
-            previous_win = o.win, previous_loss = o.loss;
+    for (const wdl::Model* model : {&wdl::HandCraftedModel, &wdl::NetModel}) {
+        INFO((model == &wdl::NetModel ? "the net's model" : "the hand-crafted evaluation's model"));
+        for (int material : {0, 20, 40, 78}) {
+            int previous_win = -1, previous_loss = 1001;
+            for (Value v = -1500; v <= 1500; v += 25) {
+                wdl::Odds o = wdl::odds(v, material, *model);
+                INFO("score " << v << " material " << material);
+                CHECK(o.win >= 0);
+                CHECK(o.draw >= 0);
+                CHECK(o.loss >= 0);
+                CHECK(o.win + o.draw + o.loss == 1000);
+                CHECK(o.win >= previous_win);
+                CHECK(o.loss <= previous_loss);
+                previous_win = o.win, previous_loss = o.loss;
+            }
+            wdl::Odds even = wdl::odds(0, material, *model);
+            CHECK(even.win == even.loss);  // symmetric
+            CHECK(even.draw > 500);        // an even position is most likely drawn in Sente's games
+            CHECK(wdl::odds(1000, material, *model).win > 500);  // ten pawns up wins more often than not
         }
-        wdl::Odds even = wdl::odds(0, material);
-        CHECK(even.win == even.loss);  // symmetric
+        CHECK(wdl::odds(mate_in(3), 40, *model).win == 1000);
+        CHECK(wdl::odds(mated_in(4), 40, *model).loss == 1000);
     }
-    CHECK(wdl::odds(mate_in(3), 40).win == 1000);
-    CHECK(wdl::odds(mated_in(4), 40).loss == 1000);
     CHECK(wdl::material(Position()) == 78);
 }
 

@@ -7,6 +7,7 @@
 
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "eval/wdl.hpp"
 #include "process.hpp"
 #include "uci_checks.hpp"
 #include "uci_text.hpp"
@@ -173,27 +174,41 @@ TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker 
     }
 }
 
-TEST_CASE("UCI_ShowWDL: per-mille odds after the score, summing to 1000", "[uci][gui]") {
+TEST_CASE("UCI_ShowWDL: per-mille odds after the score, from the model of the evaluation in use",
+          "[uci][gui]") {
     EngineProcess engine;
     engine.send("setoption name UCI_ShowWDL value true");
-    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                            "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
-        INFO(fen);
-        engine.send(std::string("position fen ") + fen);
-        engine.send("go depth 6");
-        auto lines = until_bestmove(engine);
-        const std::string& info = lines[lines.size() - 2];
-        std::istringstream in(info.substr(info.find(" wdl ") + 5));
-        int w = -1, d = -1, l = -1;
-        in >> w >> d >> l;
-        CHECK(w >= 0);
-        CHECK(d >= 0);
-        CHECK(l >= 0);
-        CHECK(w + d + l == 1000);
-        std::string kind = word_after(info, "score");
-        int score = std::stoi(word_after(info, kind));
-        if (kind == "mate" || score > 500) CHECK(w > 900);
-        if (kind == "mate" ? score < 0 : score < -500) CHECK(l > 900);
+    for (bool net : {true, false}) {
+        engine.send(std::string("setoption name Use NNUE value ") + (net ? "true" : "false"));
+        const sente::wdl::Model& model = net ? sente::wdl::NetModel : sente::wdl::HandCraftedModel;
+        for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                                "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+                                "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+            INFO((net ? "net, " : "hand-crafted, ") << fen);
+            engine.send(std::string("position fen ") + fen);
+            engine.send("go depth 6");
+            auto lines = until_bestmove(engine);
+            const std::string& info = lines[lines.size() - 2];
+            std::istringstream in(info.substr(info.find(" wdl ") + 5));
+            int w = -1, d = -1, l = -1;
+            in >> w >> d >> l;
+            CHECK(w >= 0);
+            CHECK(d >= 0);
+            CHECK(l >= 0);
+            CHECK(w + d + l == 1000);
+            std::string kind = word_after(info, "score");
+            int score = std::stoi(word_after(info, kind));
+            if (kind == "mate" || score > 500) CHECK(w > 900);
+            if (kind == "mate" ? score < 0 : score < -500) CHECK(l > 900);
+            if (kind == "cp") {
+                Position root;
+                REQUIRE_FALSE(root.set_fen(fen));
+                const sente::wdl::Odds expected = sente::wdl::odds(score, sente::wdl::material(root), model);
+                CHECK(w == expected.win);
+                CHECK(d == expected.draw);
+                CHECK(l == expected.loss);
+            }
+        }
     }
 }
 

@@ -219,10 +219,4 @@ constexpr int MopUpKingDistance = 4;  // per square the kings are closer than 14
 constexpr int DrawishScale = 16;      // of 64: no pawns and at most a minor piece ahead
 constexpr int OppositeBishopsScale = 32;  // of 64
 
-// ---- Win/draw/loss odds for UCI_ShowWDL (eval/wdl.hpp) -------------------------------------------
-// Fitted by scripts/fit_wdl.py to 29,306 positions of 200 self-play games at 2+0.02 by the build
-// with the fitted evaluation (docs/evaluation.md).
-constexpr double WdlA0 = 459.5, WdlA1 = -379.0;
-constexpr double WdlB0 = 160.8, WdlB1 = -93.3;
-
 }  // namespace sente::eval

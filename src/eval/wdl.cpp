@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "eval/params.hpp"
-
 namespace sente::wdl {
 
 int material(const Position& pos) {
@@ -13,11 +11,11 @@ int material(const Position& pos) {
     return std::min(m, 78);
 }
 
-Odds odds(Value v, int material) {
+Odds odds(Value v, int material, const Model& model) {
     if (v >= VALUE_TB_WIN_IN_MAX_PLY) return {1000, 0, 0};  // a mate or a tablebase win
     if (v <= -VALUE_TB_WIN_IN_MAX_PLY) return {0, 0, 1000};
     const double m = std::clamp(material, 0, 78) / 78.0;
-    const double a = eval::WdlA0 + eval::WdlA1 * m, b = std::max(1.0, eval::WdlB0 + eval::WdlB1 * m);
+    const double a = model.a0 + model.a1 * m, b = std::max(1.0, model.b0 + model.b1 * m);
     const double win = 1.0 / (1.0 + std::exp((a - v) / b));
     const double loss = 1.0 / (1.0 + std::exp((a + v) / b));
     Odds o;

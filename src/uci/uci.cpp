@@ -69,12 +69,12 @@ const char* bound_suffix(Bound b) {
 
 }  // namespace
 
-std::string format_info(const SearchReport& r, const Position& root, bool show_wdl) {
+std::string format_info(const SearchReport& r, const Position& root, const wdl::Model* wdl_model) {
     std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth)
                      + " multipv " + std::to_string(r.multipv) + " score " + format_score(r.score)
                      + bound_suffix(r.bound);
-    if (show_wdl) {
-        wdl::Odds o = wdl::odds(r.score, wdl::material(root));
+    if (wdl_model) {
+        wdl::Odds o = wdl::odds(r.score, wdl::material(root), *wdl_model);
         line += " wdl " + std::to_string(o.win) + " " + std::to_string(o.draw) + " " + std::to_string(o.loss);
     }
     line += " nodes " + std::to_string(r.nodes);
@@ -266,12 +266,16 @@ void UciLoop::apply_setoption(const std::string& name, const std::string& value)
 SearchCallbacks UciLoop::callbacks() {
     SearchCallbacks cb;
     Position root = engine_.position();
-    cb.on_iteration = [this, root](const SearchReport& r) {
+    // Each evaluation scores on its own scale, so each has its own win/draw/loss model.
+    const wdl::Model* wdl_model = !show_wdl_          ? nullptr
+                                : engine_.use_nnue() ? &wdl::NetModel
+                                                     : &wdl::HandCraftedModel;
+    cb.on_iteration = [this, root, wdl_model](const SearchReport& r) {
         if (r.pv.empty() && r.depth == 0) {
             out_.line("info depth 0 score " + format_score(r.score));
             return;
         }
-        out_.line(format_info(r, root, show_wdl_));
+        out_.line(format_info(r, root, wdl_model));
     };
     cb.on_currmove = [this, root](int depth, Move m, int number) {
         out_.line("info depth " + std::to_string(depth) + " currmove " + root.move_to_uci(m) + " currmovenumber "

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine.hpp"
+#include "eval/wdl.hpp"
 #include "uci/options.hpp"
 #include "uci/output.hpp"
 
@@ -58,7 +59,7 @@ private:
 };
 
 // Formats one search report as a UCI info line.
-// With show_wdl, win/draw/loss odds in per mille follow the score.
-std::string format_info(const SearchReport& r, const Position& root, bool show_wdl = false);
+// Given a model, win/draw/loss odds in per mille from it follow the score.
+std::string format_info(const SearchReport& r, const Position& root, const wdl::Model* wdl_model = nullptr);
 
 }  // namespace sente::uci
