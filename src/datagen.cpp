@@ -316,7 +316,8 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
     }
     log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
         << " nodes a move, " << options.hash_mb << " MB of hash a thread, " << options.random_plies
-        << " random plies, seed " << options.seed << ", " << evaluation_name(probe) << ", appending to " << options.out << '\n';
+        << " random plies, seed " << options.seed << ", " << evaluation_name(probe) << ", appending to "
+        << options.out << '\n';
     if (!run.played.empty())
         log << "datagen: " << options.out << " holds " << run.played.size()
             << " games; the seed's games among them are kept, not played again\n";
