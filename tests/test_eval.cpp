@@ -10,6 +10,7 @@
 #include "epd.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
+#include "search/params.hpp"
 #include "search/search.hpp"
 #include "search/strength.hpp"
 #include "search/tt.hpp"
@@ -132,6 +133,15 @@ TEST_CASE("Limited strength: budgets grow with the level; strong levels and mate
     CHECK(mid.margin_cp() > strong.margin_cp());
     CHECK(top.margin_cp() == 0);
     CHECK(top.candidate_lines() == 1);
+    // The choice among lines ends below the top: the upper levels differ by their budget alone.
+    StrengthLimit below_zero{true, search_params::StrengthMarginZeroElo - 20};
+    StrengthLimit at_zero{true, search_params::StrengthMarginZeroElo};
+    CHECK(search_params::StrengthMarginZeroElo < StrengthLimit::MaxElo);
+    CHECK(below_zero.margin_cp() > 0);
+    CHECK(below_zero.candidate_lines() > 1);
+    CHECK(at_zero.margin_cp() == 0);
+    CHECK(at_zero.candidate_lines() == 1);
+    CHECK(at_zero.node_budget() < top.node_budget());
 
     auto line = [](Value score) { return RootMove{.move = Move::none(), .score = score, .previous_score = score, .seldepth = 0, .pv = {}}; };
     std::mt19937_64 rng(7);

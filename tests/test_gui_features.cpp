@@ -148,11 +148,11 @@ TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker 
     auto options = engine.read_until("uciok", 5s);
     auto has = [&](const std::string& l) { return std::find(options.begin(), options.end(), l) != options.end(); };
     CHECK(has("option name UCI_LimitStrength type check default false"));
-    CHECK(has("option name UCI_Elo type spin default 1500 min 1320 max 2300"));
+    CHECK(has("option name UCI_Elo type spin default 1500 min 1320 max 2400"));
 
     engine.send("setoption name UCI_LimitStrength value true");
     std::uint64_t previous_nodes = 0;
-    for (int elo : {1320, 1800, 2300}) {
+    for (int elo : {1320, 1800, 2400}) {
         engine.send("setoption name UCI_Elo value " + std::to_string(elo));
         std::string moves;
         Position pos;

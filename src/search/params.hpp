@@ -107,10 +107,12 @@ constexpr int NodesBetweenTimeChecks = 1024;
 // StrengthMinNodes there.
 constexpr double StrengthMinNodes = 1050;
 constexpr double StrengthEloPerDoubling = 110;
-// Below full strength the move is chosen among this many lines, within a margin that falls from
-// StrengthMarginAtMinElo centipawns at the lowest level to zero at the highest.
+// Below StrengthMarginZeroElo the move is chosen among this many lines, within a margin that falls
+// from StrengthMarginAtMinElo centipawns at the lowest level to zero there; the levels above play
+// their best line and differ by their budget alone.
 constexpr int StrengthCandidateLines = 4;
 constexpr double StrengthMarginAtMinElo = 95;
+constexpr int StrengthMarginZeroElo = 2200;
 
 // ---- Time management (all in milliseconds or percent) -------------------------------------------
 SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)      // sudden death: plan as if this many moves remain

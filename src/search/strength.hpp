@@ -1,7 +1,7 @@
 // Limited strength (UCI_LimitStrength, UCI_Elo): a smaller node budget and, at the lower levels,
 // a choice among the few best root moves that may prefer a slightly worse one. The margin for
-// such a choice shrinks with the level to zero at MaxElo, which plays the best move it found, only
-// with less search; no level picks moves at random.
+// such a choice shrinks with the level to zero below MaxElo; the levels from there up play the best
+// move they found, only with less search. No level picks moves at random.
 #pragma once
 
 #include <cstdint>
@@ -16,9 +16,9 @@ struct RootMove;
 
 struct StrengthLimit {
     static constexpr int MinElo = 1320;
-    // Full strength at fast time controls measures about 2300 on Stockfish's UCI_Elo scale
+    // Full strength at fast time controls measures about 2400 on Stockfish's UCI_Elo scale
     // (docs/strength.md, "Limited strength"): levels above that cannot be honoured.
-    static constexpr int MaxElo = 2300;
+    static constexpr int MaxElo = 2400;
     static constexpr int DefaultElo = 1500;
 
     bool enabled = false;
