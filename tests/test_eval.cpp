@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "epd.hpp"
+#include "core/movegen.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
 #include "search/params.hpp"
@@ -58,6 +59,69 @@ TEST_CASE("Eval: the tempo bonus is largest in the opening and shrinks toward th
     CHECK(eval::Tempo.mg > eval::Tempo.eg);
     CHECK(eval::evaluate(opening) - eval::evaluate(opening, 0) == eval::Tempo.mg);
     CHECK(eval::tempo_bonus(opening, 50) == eval::Tempo.mg / 2);
+}
+
+TEST_CASE("Eval: material and placement kept move by move equal the sum over the board", "[eval]") {
+    // Every move two plies deep from the perft suites' positions, Chess960 castling among them;
+    // each move also checks the evaluation the search makes from the running sum.
+    int kinds[4] = {}, captures = 0, checked = 0;
+    eval::PawnCache cache;
+    for (auto [file, chess960] : {std::pair{"standard.epd", false}, std::pair{"tricky.epd", false},
+                                  std::pair{"chess960.epd", true}, std::pair{"tricky960.epd", true}}) {
+        for (const auto& c : test::read_perft_suite(file)) {
+            Position pos;
+            REQUIRE_FALSE(pos.set_fen(c.fen, chess960));
+            const eval::Score root = eval::piece_square(pos);
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+            for (Move m : moves) {
+                const eval::Score child = eval::piece_square_after(pos, m, root);
+                ++kinds[m.kind() == Move::Normal ? 0 : m.kind() == Move::Promotion ? 1 : m.kind() == Move::EnPassant ? 2 : 3];
+                captures += pos.is_capture(m);
+                INFO(c.fen << " " << pos.move_to_uci(m));
+                pos.make_move(m);
+                REQUIRE(child == eval::piece_square(pos));
+                CHECK(eval::evaluate(pos, child, 100, &cache) == eval::evaluate(pos));
+                MoveList replies;
+                generate<GenType::All>(pos, replies);
+                for (Move r : replies) {
+                    const eval::Score grandchild = eval::piece_square_after(pos, r, child);
+                    pos.make_move(r);
+                    REQUIRE(grandchild == eval::piece_square(pos));
+                    pos.unmake_move(r);
+                    ++checked;
+                }
+                pos.unmake_move(m);
+            }
+        }
+    }
+    INFO("normal " << kinds[0] << ", promotions " << kinds[1] << ", en passant " << kinds[2] << ", castling "
+                   << kinds[3] << ", captures " << captures);
+    CHECK(kinds[1] > 0);
+    CHECK(kinds[2] > 0);
+    CHECK(kinds[3] > 0);
+    CHECK(captures > 0);
+    CHECK(checked > 100000);
+}
+
+TEST_CASE("Eval: the breakdown the eval command prints sums to the evaluation", "[eval]") {
+    int checked = 0;
+    for (const char* file : {"standard.epd", "tricky.epd"}) {
+        for (const auto& c : test::read_perft_suite(file)) {
+            Position pos;
+            REQUIRE_FALSE(pos.set_fen(c.fen));
+            const eval::Breakdown b = eval::breakdown(pos);
+            eval::Score total = b.mop_up;
+            for (int t = 0; t < eval::TermCount; ++t) total += b.terms[t][White] - b.terms[t][Black];
+            INFO(c.fen);
+            CHECK(b.total == eval::evaluate(pos));
+            // The terms are the ones behind the total: blended, they give White's view.
+            CHECK(b.white_view
+                  == (total.mg * b.phase + total.eg * b.scale / 64 * (eval::MaxPhase - b.phase)) / eval::MaxPhase);
+            ++checked;
+        }
+    }
+    CHECK(checked == 128 + 13);
 }
 
 TEST_CASE("TT: mate scores are stored relative to the node and read back relative to the root", "[tt]") {

@@ -1,6 +1,6 @@
 // Evaluation terms, each computed for both colours and summed from White's point of view. One
-// Evaluator serves the search (Tracing = false) and the tuner (Tracing = true: it also counts how
-// often each weight was used), so the tuner fits the very function the search runs.
+// Evaluator serves the search, the `eval` command and the tuner (which also counts how often each
+// weight was used), so the tuner fits the very function the search runs.
 #include "eval/eval.hpp"
 
 #include <algorithm>
@@ -97,12 +97,24 @@ Score mop_up(const Position& pos) {
     return S(0, 0);
 }
 
-template <bool Tracing>
-class Evaluator {
-public:
-    Evaluator(const Position& pos, Coefficients* coefficients) : pos_(pos), coefficients_(coefficients) {}
+// What an Evaluator keeps. The search needs the sum alone, and gets material and placement from
+// its own running total (piece_square_after); the `eval` command wants each term by colour; the
+// tuner wants the terms and how often each weight was used.
+enum class Mode { Search, Terms, Trace };
 
-    Breakdown run(int tempo_percent, PawnCache* cache) {
+template <Mode M>
+class Evaluator {
+    static constexpr bool Tracing = M == Mode::Trace;
+    static constexpr bool ByTerm = M != Mode::Search;
+
+public:
+    explicit Evaluator(const Position& pos, Coefficients* coefficients = nullptr)
+        : pos_(pos), coefficients_(coefficients) {}
+
+    // Every term summed, White's view, before blending, mop-up left out. In Search mode material
+    // and placement are not summed here but come in as piece_square, and the pawn terms come from
+    // the cache when it holds them.
+    Score sum(Score piece_square = {}, PawnCache* cache = nullptr) {
         pawn_attacks_[White] = pawn_attacks_of<White>(pos_.pieces(White, Pawn));
         pawn_attacks_[Black] = pawn_attacks_of<Black>(pos_.pieces(Black, Pawn));
         for (Color c : {White, Black}) {
@@ -123,61 +135,67 @@ public:
             threats(c);
         }
 
-        Breakdown b{};
-        Score total;
-        for (int t = 0; t < TermCount; ++t) {
-            b.terms[t][White] = terms_[t][White];
-            b.terms[t][Black] = terms_[t][Black];
-            total += terms_[t][White] - terms_[t][Black];
+        if constexpr (ByTerm) {
+            Score total;
+            for (int t = 0; t < TermCount; ++t) total += terms_[t][White] - terms_[t][Black];
+            return total;
+        } else {
+            return piece_square + sum_[White] - sum_[Black];
         }
-        b.mop_up = mop_up(pos_);
-        total += b.mop_up;
-        b.phase = game_phase(pos_);
-        b.scale = endgame_scale(pos_, total.eg >= 0 ? White : Black);
-        b.white_view = blend(total, b.phase, b.scale);
-        // Tempo, the one place it is added: the side to move gets it, whoever that is.
-        b.tempo = blended_tempo(Weights[w::Tempo], b.phase, tempo_percent);
-        b.total = (pos_.side_to_move() == White ? b.white_view : -b.white_view) + b.tempo;
+    }
 
-        if constexpr (Tracing) {
-            coefficients_->phase = b.phase;
-            coefficients_->scale[White] = endgame_scale(pos_, White);
-            coefficients_->scale[Black] = endgame_scale(pos_, Black);
-            coefficients_->side_to_move = pos_.side_to_move();
-            coefficients_->fixed = b.mop_up;
-        }
-        return b;
+    Score term(Term t, Color c) const
+        requires ByTerm
+    {
+        return terms_[t][c];
     }
 
 private:
-    // Adds weight `index` for colour c, `count` times.
-    void add(Term term, Color c, int index, int count = 1) {
-        terms_[term][c] += Weights[std::size_t(index)] * count;
-        if constexpr (Tracing) coefficients_->weights[std::size_t(index)] += std::int16_t(c == White ? count : -count);
-    }
+    // What one function adds for one colour: add(term, index, count) adds weight `index` `count`
+    // times. The search's sum is kept in the adder (a register) and handed over once, at the end:
+    // added straight into the evaluator, each addition would wait for the store of the one before.
+    class Adder {
+    public:
+        Adder(Evaluator& e, Color c) : e_(e), c_(c) {}
+        Adder(const Adder&) = delete;
+        Adder& operator=(const Adder&) = delete;
+        ~Adder() {
+            if constexpr (!ByTerm) e_.sum_[c_] += sum_;
+        }
+        void operator()([[maybe_unused]] Term term, int index, int count = 1) {
+            const Score value = Weights[std::size_t(index)] * count;
+            if constexpr (ByTerm) e_.terms_[term][c_] += value;
+            else sum_ += value;
+            if constexpr (Tracing)
+                e_.coefficients_->weights[std::size_t(index)] += std::int16_t(c_ == White ? count : -count);
+        }
 
-    // Pawn structure, passed pawns and the king's pawn shelter: from the cache when it holds them
-    // (never while tracing, which must see every term added).
+    private:
+        Evaluator& e_;
+        const Color c_;
+        Score sum_;
+    };
+
+    // Pawn structure, passed pawns and the king's pawn shelter: from the cache when it holds them.
+    // Only the search uses the cache: the other modes must see every term added.
     void pawns_and_shelter(PawnCache* cache) {
-        if constexpr (!Tracing) {
+        if constexpr (M == Mode::Search) {
             if (cache) {
                 const Key key = pos_.pawn_key() ^ zobrist::PieceSquare[WKing][pos_.king_square(White)]
                               ^ zobrist::PieceSquare[BKing][pos_.king_square(Black)] ^ WeightsSalt;
                 PawnCache::Entry& e = cache->slot(key);
                 if (e.key != key) {
+                    // Nothing has been added yet: the sums so far are the pawns' alone.
                     for (Color c : {White, Black}) {
                         pawns(c);
                         shelter(c);
                     }
-                    e = {key, {terms_[PawnStructure][White], terms_[PawnStructure][Black]},
-                         {terms_[KingSafety][White], terms_[KingSafety][Black]}, {passed_[White], passed_[Black]}};
+                    e = {key, sum_[White] - sum_[Black], {passed_[White], passed_[Black]}};
                     return;
                 }
-                for (Color c : {White, Black}) {
-                    terms_[PawnStructure][c] = e.structure[c];
-                    terms_[KingSafety][c] = e.shelter[c];
-                    passed_[c] = e.passed[c];
-                }
+                sum_[White] += e.score;
+                passed_[White] = e.passed[White];
+                passed_[Black] = e.passed[Black];
                 return;
             }
         }
@@ -188,6 +206,7 @@ private:
     }
 
     void pawns(Color c) {
+        Adder add(*this, c);
         const Color them = ~c;
         const Bitboard ours = pos_.pieces(c, Pawn), theirs = pos_.pieces(them, Pawn);
         for (Bitboard b = ours; b;) {
@@ -195,19 +214,20 @@ private:
             const Bitboard neighbours = ours & adjacent_files(file_of(s));
             const Square stop = Square(s + pawn_push(c));
 
-            if (!neighbours) add(PawnStructure, c, w::Isolated);
-            if (ours & forward_file(c, s)) add(PawnStructure, c, w::Doubled);
+            if (!neighbours) add(PawnStructure, w::Isolated);
+            if (ours & forward_file(c, s)) add(PawnStructure, w::Doubled);
             const bool supported = pawn_attacks(them, s) & ours;
             const bool phalanx = neighbours & rank_bb(rank_of(s));
-            if (supported || phalanx) add(PawnStructure, c, w::Connected + relative_rank(c, rank_of(s)));
+            if (supported || phalanx) add(PawnStructure, w::Connected + relative_rank(c, rank_of(s)));
             // Backward: every neighbour is ahead, and the stop square is held by an enemy pawn.
             if (neighbours && !(neighbours & ~forward_ranks(c, s)) && (pawn_attacks_[them] & square_bb(stop)))
-                add(PawnStructure, c, w::Backward);
+                add(PawnStructure, w::Backward);
             if (!(theirs & passed_span(c, s)) && !(ours & forward_file(c, s))) passed_[c] |= square_bb(s);
         }
     }
 
     void shelter(Color c) {
+        Adder add(*this, c);
         const Square king = pos_.king_square(c);
         if (relative_rank(c, rank_of(king)) > 1) return;
         const Bitboard ours = pos_.pieces(c, Pawn);
@@ -217,24 +237,29 @@ private:
             int index = 0;
             if (on_file & rank_bb(c == White ? 1 : 6)) index = 1;
             else if (on_file & rank_bb(c == White ? 2 : 5)) index = 2;
-            add(KingSafety, c, w::ShieldPawn + index);
+            add(KingSafety, w::ShieldPawn + index);
         }
-        if (!(file_bb(file_of(king)) & pos_.pieces(Pawn))) add(KingSafety, c, w::KingOpenFile);
+        if (!(file_bb(file_of(king)) & pos_.pieces(Pawn))) add(KingSafety, w::KingOpenFile);
     }
 
+    // Material and placement by term, where the search has them already (piece_square_after).
     void material_and_placement(Color c) {
-        for (int pt = Pawn; pt <= King; ++pt) {
-            Bitboard b = pos_.pieces(c, PieceType(pt));
-            if (pt != King) add(Material, c, w::PieceValue + pt, popcount(b));
-            while (b) {
-                const Square s = relative_square(c, pop_lsb(b));
-                add(Placement, c, w::PawnSquare + 64 * pt + s);
+        Adder add(*this, c);
+        if constexpr (ByTerm) {
+            for (int pt = Pawn; pt <= King; ++pt) {
+                Bitboard b = pos_.pieces(c, PieceType(pt));
+                if (pt != King) add(Material, w::PieceValue + pt, popcount(b));
+                while (b) {
+                    const Square s = relative_square(c, pop_lsb(b));
+                    add(Placement, w::PawnSquare + 64 * pt + s);
+                }
             }
         }
-        if (popcount(pos_.pieces(c, Bishop)) >= 2) add(Pieces, c, w::BishopPair);
+        if (popcount(pos_.pieces(c, Bishop)) >= 2) add(Pieces, w::BishopPair);
     }
 
     void pieces(Color c) {
+        Adder add(*this, c);
         const Color them = ~c;
         const Bitboard occupied = pos_.pieces();
         const Bitboard area = ~(pos_.pieces(c) | pawn_attacks_[them]);
@@ -244,27 +269,27 @@ private:
                 const Bitboard attacks = piece_attacks(pt, s, occupied);
                 attacked_[c] |= attacks;
                 attacked_by_[c][pt] |= attacks;
-                add(Mobility, c, w::Mobility[pt] + std::min(popcount(attacks & area), w::MobilitySize[pt] - 1));
+                add(Mobility, w::Mobility[pt] + std::min(popcount(attacks & area), w::MobilitySize[pt] - 1));
                 if (const Bitboard zone_hits = attacks & king_zone_[them]) {
                     ++king_attackers_[c];
                     zone_attacks_[c] += popcount(zone_hits);
-                    add(KingSafety, c, w::KingAttacker + pt);
+                    add(KingSafety, w::KingAttacker + pt);
                 }
                 if (pt == Knight || pt == Bishop) {
                     const Bitboard front = c == White ? shift<North>(square_bb(s)) : shift<South>(square_bb(s));
-                    if (pos_.pieces(c, Pawn) & front) add(Pieces, c, w::MinorBehindPawn);
+                    if (pos_.pieces(c, Pawn) & front) add(Pieces, w::MinorBehindPawn);
                     if (pt == Bishop)
-                        add(Pieces, c, w::BishopPawns,
+                        add(Pieces, w::BishopPawns,
                             popcount(pos_.pieces(c, Pawn) & ((DarkSquares & square_bb(s)) ? DarkSquares : ~DarkSquares)));
                     const int r = relative_rank(c, rank_of(s));
                     if (r >= 3 && r <= 5 && (pawn_attacks_[c] & square_bb(s))
                         && !(pos_.pieces(them, Pawn) & pawn_attack_span(c, s)))
-                        add(Pieces, c, w::Outpost + (pt == Bishop));
+                        add(Pieces, w::Outpost + (pt == Bishop));
                 }
                 if (pt == Rook) {
                     const Bitboard file = file_bb(file_of(s));
                     if (!(file & pos_.pieces(c, Pawn)))
-                        add(Pieces, c, (file & pos_.pieces(them, Pawn)) ? w::RookSemiOpenFile : w::RookOpenFile);
+                        add(Pieces, (file & pos_.pieces(them, Pawn)) ? w::RookSemiOpenFile : w::RookOpenFile);
                 }
             }
         }
@@ -272,16 +297,17 @@ private:
     }
 
     void passed_pawns(Color c) {
+        Adder add(*this, c);
         const Color them = ~c;
         for (Bitboard b = passed_[c]; b;) {
             const Square s = pop_lsb(b);
             const int r = relative_rank(c, rank_of(s));
             const Square stop = Square(s + pawn_push(c));
-            add(PassedPawns, c, w::Passed + r);
-            if (pos_.piece_on(stop) != NoPiece) add(PassedPawns, c, w::PassedBlocked + r);
-            if (!(attacked_[them] & square_bb(stop))) add(PassedPawns, c, w::PassedSafeStop + r);
-            add(PassedPawns, c, w::PassedOwnKing + r, distance(pos_.king_square(c), stop));
-            add(PassedPawns, c, w::PassedEnemyKing + r, distance(pos_.king_square(them), stop));
+            add(PassedPawns, w::Passed + r);
+            if (pos_.piece_on(stop) != NoPiece) add(PassedPawns, w::PassedBlocked + r);
+            if (!(attacked_[them] & square_bb(stop))) add(PassedPawns, w::PassedSafeStop + r);
+            add(PassedPawns, w::PassedOwnKing + r, distance(pos_.king_square(c), stop));
+            add(PassedPawns, w::PassedEnemyKing + r, distance(pos_.king_square(them), stop));
 
             // With the defender down to king and pawns, a passer whose queening square the defending
             // king cannot reach in time. Counted as if the defender moved first, so that the term
@@ -290,7 +316,7 @@ private:
                 const Square queening = make_square(file_of(s), c == White ? 7 : 0);
                 const int pawn_moves = std::min(5, 7 - r);
                 const int king_moves = distance(pos_.king_square(them), queening) - 1;
-                if (king_moves > pawn_moves) add(PassedPawns, c, w::Unstoppable);
+                if (king_moves > pawn_moves) add(PassedPawns, w::Unstoppable);
             }
         }
     }
@@ -298,31 +324,34 @@ private:
     // Colour c's attack on the enemy king: who hits the zone around it, how often, and from how
     // many squares a piece could give a check that the defender does not cover.
     void king_attack(Color c) {
+        Adder add(*this, c);
         const Color them = ~c;
         const Square king = pos_.king_square(them);
-        add(KingSafety, c, w::KingAttackerCount + std::min(king_attackers_[c], 7));
-        add(KingSafety, c, w::KingZoneAttack, zone_attacks_[c]);
+        add(KingSafety, w::KingAttackerCount + std::min(king_attackers_[c], 7));
+        add(KingSafety, w::KingZoneAttack, zone_attacks_[c]);
         const Bitboard occupied = pos_.pieces();
         const Bitboard safe = ~attacked_[them] & ~pos_.pieces(c);
         const Bitboard diagonal = bishop_attacks(king, occupied), straight = rook_attacks(king, occupied);
-        add(KingSafety, c, w::SafeCheck + Knight, popcount(knight_attacks(king) & attacked_by_[c][Knight] & safe));
-        add(KingSafety, c, w::SafeCheck + Bishop, popcount(diagonal & attacked_by_[c][Bishop] & safe));
-        add(KingSafety, c, w::SafeCheck + Rook, popcount(straight & attacked_by_[c][Rook] & safe));
-        add(KingSafety, c, w::SafeCheck + Queen, popcount((diagonal | straight) & attacked_by_[c][Queen] & safe));
+        add(KingSafety, w::SafeCheck + Knight, popcount(knight_attacks(king) & attacked_by_[c][Knight] & safe));
+        add(KingSafety, w::SafeCheck + Bishop, popcount(diagonal & attacked_by_[c][Bishop] & safe));
+        add(KingSafety, w::SafeCheck + Rook, popcount(straight & attacked_by_[c][Rook] & safe));
+        add(KingSafety, w::SafeCheck + Queen, popcount((diagonal | straight) & attacked_by_[c][Queen] & safe));
     }
 
     void threats(Color c) {
+        Adder add(*this, c);
         const Color them = ~c;
         const Bitboard targets = pos_.pieces(them) & ~pos_.pieces(Pawn) & ~pos_.pieces(King);
-        add(Threats, c, w::ThreatByPawn, popcount(targets & pawn_attacks_[c]));
-        add(Threats, c, w::ThreatByMinor, popcount(pos_.pieces(them, Rook, Queen) & attacked_by_minor_[c]));
-        add(Threats, c, w::HangingPiece, popcount(targets & attacked_[c] & ~attacked_[them]));
-        add(Threats, c, w::ThreatByRook, popcount(pos_.pieces(them, Queen) & attacked_by_[c][Rook]));
+        add(Threats, w::ThreatByPawn, popcount(targets & pawn_attacks_[c]));
+        add(Threats, w::ThreatByMinor, popcount(pos_.pieces(them, Rook, Queen) & attacked_by_minor_[c]));
+        add(Threats, w::HangingPiece, popcount(targets & attacked_[c] & ~attacked_[them]));
+        add(Threats, w::ThreatByRook, popcount(pos_.pieces(them, Queen) & attacked_by_[c][Rook]));
     }
 
     const Position& pos_;
     Coefficients* coefficients_;
-    Score terms_[TermCount][2] = {};
+    Score terms_[TermCount][2] = {};  // ByTerm
+    Score sum_[2] = {};               // Search: by colour, every term together
     Bitboard pawn_attacks_[2] = {};
     Bitboard king_zone_[2] = {};
     Bitboard attacked_[2] = {};
@@ -339,19 +368,98 @@ Value tempo_bonus(const Position& pos, int tempo_percent) {
     return blended_tempo(Weights[w::Tempo], game_phase(pos), tempo_percent);
 }
 
+Score piece_square(Piece p, Square s) {
+    const Color c = color_of(p);
+    const PieceType pt = type_of(p);
+    Score v = Weights[std::size_t(w::PawnSquare + 64 * pt + relative_square(c, s))];
+    if (pt != King) v += Weights[std::size_t(w::PieceValue + pt)];
+    return c == White ? v : -v;
+}
+
+Score piece_square(const Position& pos) {
+    Score total;
+    for (Bitboard b = pos.pieces(); b;) {
+        const Square s = pop_lsb(b);
+        total += piece_square(pos.piece_on(s), s);
+    }
+    return total;
+}
+
+Score piece_square_after(const Position& pos, Move m, Score before) {
+    const Piece moved = pos.moved_piece(m);
+    const Square from = m.from(), to = m.to();
+    const Piece captured = pos.piece_on(to);
+    Score after = before - piece_square(moved, from);
+    switch (m.kind()) {
+    case Move::Castling: {
+        // King takes own rook: the king lands on the g- or c-file, the rook beside it.
+        const bool kingside = file_of(to) > file_of(from);
+        const int rank = rank_of(from);
+        return after - piece_square(captured, to) + piece_square(moved, make_square(kingside ? 6 : 2, rank))
+             + piece_square(captured, make_square(kingside ? 5 : 3, rank));
+    }
+    case Move::EnPassant: {
+        const Square taken = Square(to - pawn_push(color_of(moved)));
+        return after - piece_square(pos.piece_on(taken), taken) + piece_square(moved, to);
+    }
+    case Move::Promotion:
+        after += piece_square(make_piece(color_of(moved), m.promotion()), to);
+        break;
+    default:
+        after += piece_square(moved, to);
+        break;
+    }
+    return captured != NoPiece ? after - piece_square(captured, to) : after;
+}
+
+namespace {
+// The value for the side to move of a sum of terms (mop-up included), White's view.
+Value for_side_to_move(const Position& pos, Score total, int tempo_percent) {
+    const int phase = game_phase(pos);
+    const Value white_view = blend(total, phase, endgame_scale(pos, total.eg >= 0 ? White : Black));
+    // Tempo, the one place it is added: the side to move gets it, whoever that is.
+    return (pos.side_to_move() == White ? white_view : -white_view) + blended_tempo(Weights[w::Tempo], phase, tempo_percent);
+}
+
+// Keep heuristic scores clear of the mate range.
+Value clamped(Value v) { return std::clamp(v, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1); }
+}  // namespace
+
 Breakdown breakdown(const Position& pos, int tempo_percent) {
-    return Evaluator<false>(pos, nullptr).run(tempo_percent, nullptr);
+    Evaluator<Mode::Terms> e(pos);
+    Breakdown b{};
+    Score total = e.sum();
+    for (int t = 0; t < TermCount; ++t) {
+        b.terms[t][White] = e.term(Term(t), White);
+        b.terms[t][Black] = e.term(Term(t), Black);
+    }
+    b.mop_up = mop_up(pos);
+    total += b.mop_up;
+    b.phase = game_phase(pos);
+    b.scale = endgame_scale(pos, total.eg >= 0 ? White : Black);
+    b.white_view = blend(total, b.phase, b.scale);
+    b.tempo = blended_tempo(Weights[w::Tempo], b.phase, tempo_percent);
+    b.total = for_side_to_move(pos, total, tempo_percent);
+    return b;
 }
 
 Value evaluate(const Position& pos, int tempo_percent, PawnCache* cache) {
-    Value v = Evaluator<false>(pos, nullptr).run(tempo_percent, cache).total;
-    // Keep heuristic scores clear of the mate range.
-    return std::clamp(v, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+    return evaluate(pos, piece_square(pos), tempo_percent, cache);
+}
+
+Value evaluate(const Position& pos, Score piece_square, int tempo_percent, PawnCache* cache) {
+    const Score total = Evaluator<Mode::Search>(pos).sum(piece_square, cache) + mop_up(pos);
+    return clamped(for_side_to_move(pos, total, tempo_percent));
 }
 
 Coefficients coefficients(const Position& pos) {
     Coefficients c;
-    Evaluator<true>(pos, &c).run(DefaultTempoPercent, nullptr);
+    Evaluator<Mode::Trace>(pos, &c).sum();
+    c.phase = game_phase(pos);
+    c.scale[White] = endgame_scale(pos, White);
+    c.scale[Black] = endgame_scale(pos, Black);
+    c.side_to_move = pos.side_to_move();
+    c.fixed = mop_up(pos);
     return c;
 }
 
@@ -360,9 +468,8 @@ Value evaluate_from(const Coefficients& c, const std::array<Score, WeightCount>&
     for (int i = 0; i < WeightCount; ++i)
         if (c.weights[std::size_t(i)]) total += weights[std::size_t(i)] * c.weights[std::size_t(i)];
     const Value white_view = blend(total, c.phase, c.scale[total.eg >= 0 ? White : Black]);
-    const Value v = (c.side_to_move == White ? white_view : -white_view)
-                  + blended_tempo(weights[w::Tempo], c.phase, tempo_percent);
-    return std::clamp(v, -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+    return clamped((c.side_to_move == White ? white_view : -white_view)
+                   + blended_tempo(weights[w::Tempo], c.phase, tempo_percent));
 }
 
 #ifdef SENTE_TUNE

@@ -33,8 +33,7 @@ class PawnCache {
 public:
     struct Entry {
         Key key = 0;
-        Score structure[2];  // PawnStructure term, by colour
-        Score shelter[2];    // the shelter part of KingSafety, by colour
+        Score score;  // pawn structure and shelter, White's view
         Bitboard passed[2];
     };
     static constexpr std::size_t Entries = 1 << 14;
@@ -53,7 +52,17 @@ private:
 constexpr int DefaultTempoPercent = 100;
 constexpr int MaxTempoPercent = 400;  // the most the tempo experiment and the Tempo option take
 Value evaluate(const Position& pos, int tempo_percent = DefaultTempoPercent, PawnCache* cache = nullptr);
+// The same given piece_square(pos), which the search keeps move by move.
+Value evaluate(const Position& pos, Score piece_square, int tempo_percent, PawnCache* cache);
 Breakdown breakdown(const Position& pos, int tempo_percent = DefaultTempoPercent);
+// Material and placement, White's view: what each piece is worth on its square, summed. Every
+// move changes it by the few pieces it moves, so the search keeps it up to date with
+// piece_square_after (m legal in pos, before is piece_square(pos)) instead of summing every piece
+// at every node.
+Score piece_square(Piece p, Square s);
+Score piece_square(const Position& pos);
+Score piece_square_after(const Position& pos, Move m, Score before);
+
 // The tempo bonus blended for the position's phase, at the given scale.
 Value tempo_bonus(const Position& pos, int tempo_percent = DefaultTempoPercent);
 

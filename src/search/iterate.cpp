@@ -62,6 +62,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     current_callbacks_ = callbacks;
     PieceToHistory* sentinel = continuation_history_.at(NoPiece, A1);
     for (Stack& s : stack_) s = Stack{.continuation = sentinel};
+    if (!net_) frame(0).piece_square = eval::piece_square(pos_);
 
     const SearchLimits& limits = shared_.limits;
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, MAX_PLY - 1) : MAX_PLY - 1;

@@ -2,6 +2,7 @@
 #include "search/search.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <optional>
 
@@ -57,7 +58,10 @@ void Worker::clear() {
 }
 
 Value Worker::evaluate() {
-    if (!net_) return eval::evaluate(pos_, shared_.config.tempo_percent, &pawn_cache_);
+    if (!net_) {
+        assert(frame(ply_).piece_square == eval::piece_square(pos_));
+        return eval::evaluate(pos_, frame(ply_).piece_square, shared_.config.tempo_percent, &pawn_cache_);
+    }
     return nnue::evaluate_with_tempo(accumulators_.evaluate(*net_, pos_), shared_.config.tempo_percent);
 }
 
@@ -69,6 +73,7 @@ void Worker::play(Move m) {
     // The child's bucket is on its way from memory while the move is made.
     shared_.tt.prefetch(pos_.key_after(m));
     if (net_) accumulators_.push(nnue::delta_of(pos_, m));
+    else frame(ply_ + 1).piece_square = eval::piece_square_after(pos_, m, ss.piece_square);
     pos_.make_move(m);
     ++ply_;
     count_node();
@@ -89,6 +94,7 @@ void Worker::play_null() {
     ss.moved_piece = NoPiece;
     ss.continuation = continuation_history_.at(NoPiece, A1);
     if (net_) accumulators_.push(nnue::Delta{});
+    else frame(ply_ + 1).piece_square = ss.piece_square;
     pos_.make_null_move();
     ++ply_;
     count_node();

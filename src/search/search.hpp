@@ -109,6 +109,7 @@ private:
         PieceToHistory* continuation = nullptr;  // the statistics of replies to current_move
         Move excluded = Move::none();  // the move a singular-extension search leaves out
         int double_extensions = 0;     // on the line from the root to this ply
+        eval::Score piece_square{};    // hand-crafted evaluation only: eval::piece_square of this ply
     };
     static constexpr int StackOffset = 4;
     Stack& frame(int ply) { return stack_[ply + StackOffset]; }
