@@ -65,7 +65,7 @@ Move MovePicker::next() {
         switch (stage_) {
         case Stage::TTMove:
             stage_ = Stage::GenerateCaptures;
-            if (tt_move_ != Move::none()) return tt_move_;
+            if (tt_move_ != Move::none() && !skipped(tt_move_)) return tt_move_;
             break;
 
         case Stage::GenerateCaptures: {
@@ -101,7 +101,7 @@ Move MovePicker::next() {
                           || (stage_ == Stage::Counter && (m == killers_[0] || m == killers_[1]));
             stage_ = Stage(int(stage_) + 1);
             if (!duplicate && m != Move::none() && !pos_.is_capture_or_promotion(m)
-                && pos_.is_legal(m))
+                && pos_.is_legal(m) && !skipped(m))
                 return m;
             break;
         }
@@ -111,7 +111,8 @@ Move MovePicker::next() {
             current_ = end_ = moves_;
             MoveList list;
             generate<GenType::Quiets>(pos_, list);
-            for (Move m : list) *end_++ = {m, 0};
+            for (Move m : list)
+                if (!skipped(m)) *end_++ = {m, 0};
             score_quiets();
             break;
         }
@@ -119,7 +120,7 @@ Move MovePicker::next() {
         case Stage::Quiets:
             while (current_ < end_) {
                 Move m = (current_++)->move;
-                if (!is_special(m)) return m;
+                if (!is_special(m) && !skipped(m)) return m;
             }
             stage_ = Stage::BadCaptures;
             break;

@@ -33,6 +33,9 @@ public:
     Move next();
     // The stage the last move came from, for pruning decisions.
     bool last_was_bad_capture() const { return stage_ == Stage::BadCaptures; }
+    // From now on quiet moves come out only if they give check, in the same order as before.
+    // For the search, once it would prune every later quiet move that gives no check.
+    void skip_quiets(const Position::CheckInfo& check_info) { skip_quiets_ = &check_info; }
 
 private:
     enum class Stage {
@@ -48,6 +51,9 @@ private:
     void score_quiets();
     Move pick_best(Scored* begin, Scored* end);
     bool is_special(Move m) const;
+    bool skipped(Move m) const {
+        return skip_quiets_ && !pos_.is_capture_or_promotion(m) && !pos_.gives_check(m, *skip_quiets_);
+    }
 
     const Position& pos_;
     const OrderingStats& stats_;
@@ -56,6 +62,7 @@ private:
     Move counter_ = Move::none();
     Stage stage_;
     bool quiescence_in_check_ = false;
+    const Position::CheckInfo* skip_quiets_ = nullptr;  // set: quiet moves that give no check are left out
 
     Scored moves_[MAX_MOVES];
     Scored* current_ = moves_;

@@ -358,12 +358,16 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             if (!capture && !gives_check) {
                 // Late move pruning: after enough quiet moves the rest rarely matter. Quiet
                 // checks are still tried: they are how short mates are found.
-                if (depth <= LmpMaxDepth && move_count >= (LmpBase + depth * depth) / (2 - improving))
-                    continue;
                 // Futility: a quiet move cannot lift a score this far below alpha.
-                if (!in_check && depth <= FutilityMaxDepth
-                    && ss.static_eval + FutilityBase + FutilityPerDepth * depth <= alpha)
+                // Both only grow truer as the node goes on (more moves, a higher alpha), so
+                // every later quiet move that gives no check would be pruned too: the picker
+                // leaves those out, and the search is the same with less work.
+                if ((depth <= LmpMaxDepth && move_count >= (LmpBase + depth * depth) / (2 - improving))
+                    || (!in_check && depth <= FutilityMaxDepth
+                        && ss.static_eval + FutilityBase + FutilityPerDepth * depth <= alpha)) {
+                    picker.skip_quiets(check_info);
                     continue;
+                }
                 // History: quiet moves that have failed here and after these moves many times.
                 if (depth <= HistoryPruneMaxDepth && history < -HistoryPruneMargin * depth) continue;
                 if (depth <= SeeMaxDepth && !pos_.see_ge(m, -SeeQuietMargin * depth * depth)) continue;
