@@ -4,6 +4,8 @@
 #include "eval/eval.hpp"
 
 #include <algorithm>
+#include <array>
+#include <type_traits>
 #include <cstdlib>
 
 #include "core/tunable.hpp"
@@ -260,40 +262,51 @@ private:
 
     void pieces(Color c) {
         Adder add(*this, c);
+        const Bitboard area = ~(pos_.pieces(c) | pawn_attacks_[~c]);
+        pieces_of<Knight>(add, c, area);
+        pieces_of<Bishop>(add, c, area);
+        pieces_of<Rook>(add, c, area);
+        pieces_of<Queen>(add, c, area);
+        attacked_by_minor_[c] = attacked_by_[c][Knight] | attacked_by_[c][Bishop];
+    }
+
+    // One piece type's mobility, king attacks and placement terms: a template, so that each
+    // type's own attacks and terms are chosen when compiling rather than at every piece.
+    template <PieceType Pt>
+    void pieces_of(Adder& add, Color c, Bitboard area) {
         const Color them = ~c;
         const Bitboard occupied = pos_.pieces();
-        const Bitboard area = ~(pos_.pieces(c) | pawn_attacks_[them]);
-        for (PieceType pt : {Knight, Bishop, Rook, Queen}) {
-            for (Bitboard b = pos_.pieces(c, pt); b;) {
-                const Square s = pop_lsb(b);
-                const Bitboard attacks = piece_attacks(pt, s, occupied);
-                attacked_[c] |= attacks;
-                attacked_by_[c][pt] |= attacks;
-                add(Mobility, w::Mobility[pt] + std::min(popcount(attacks & area), w::MobilitySize[pt] - 1));
-                if (const Bitboard zone_hits = attacks & king_zone_[them]) {
-                    ++king_attackers_[c];
-                    zone_attacks_[c] += popcount(zone_hits);
-                    add(KingSafety, w::KingAttacker + pt);
-                }
-                if (pt == Knight || pt == Bishop) {
-                    const Bitboard front = c == White ? shift<North>(square_bb(s)) : shift<South>(square_bb(s));
-                    if (pos_.pieces(c, Pawn) & front) add(Pieces, w::MinorBehindPawn);
-                    if (pt == Bishop)
-                        add(Pieces, w::BishopPawns,
-                            popcount(pos_.pieces(c, Pawn) & ((DarkSquares & square_bb(s)) ? DarkSquares : ~DarkSquares)));
-                    const int r = relative_rank(c, rank_of(s));
-                    if (r >= 3 && r <= 5 && (pawn_attacks_[c] & square_bb(s))
-                        && !(pos_.pieces(them, Pawn) & pawn_attack_span(c, s)))
-                        add(Pieces, w::Outpost + (pt == Bishop));
-                }
-                if (pt == Rook) {
-                    const Bitboard file = file_bb(file_of(s));
-                    if (!(file & pos_.pieces(c, Pawn)))
-                        add(Pieces, (file & pos_.pieces(them, Pawn)) ? w::RookSemiOpenFile : w::RookOpenFile);
-                }
+        for (Bitboard b = pos_.pieces(c, Pt); b;) {
+            const Square s = pop_lsb(b);
+            const Bitboard attacks = Pt == Knight ? knight_attacks(s)
+                                   : Pt == Bishop ? bishop_attacks(s, occupied)
+                                   : Pt == Rook   ? rook_attacks(s, occupied)
+                                                  : queen_attacks(s, occupied);
+            attacked_[c] |= attacks;
+            attacked_by_[c][Pt] |= attacks;
+            add(Mobility, w::Mobility[Pt] + std::min(popcount(attacks & area), w::MobilitySize[Pt] - 1));
+            if (const Bitboard zone_hits = attacks & king_zone_[them]) {
+                ++king_attackers_[c];
+                zone_attacks_[c] += popcount(zone_hits);
+                add(KingSafety, w::KingAttacker + Pt);
+            }
+            if constexpr (Pt == Knight || Pt == Bishop) {
+                const Bitboard front = c == White ? shift<North>(square_bb(s)) : shift<South>(square_bb(s));
+                if (pos_.pieces(c, Pawn) & front) add(Pieces, w::MinorBehindPawn);
+                if constexpr (Pt == Bishop)
+                    add(Pieces, w::BishopPawns,
+                        popcount(pos_.pieces(c, Pawn) & ((DarkSquares & square_bb(s)) ? DarkSquares : ~DarkSquares)));
+                const int r = relative_rank(c, rank_of(s));
+                if (r >= 3 && r <= 5 && (pawn_attacks_[c] & square_bb(s))
+                    && !(pos_.pieces(them, Pawn) & pawn_attack_span(c, s)))
+                    add(Pieces, w::Outpost + (Pt == Bishop));
+            }
+            if constexpr (Pt == Rook) {
+                const Bitboard file = file_bb(file_of(s));
+                if (!(file & pos_.pieces(c, Pawn)))
+                    add(Pieces, (file & pos_.pieces(them, Pawn)) ? w::RookSemiOpenFile : w::RookOpenFile);
             }
         }
-        attacked_by_minor_[c] = attacked_by_[c][Knight] | attacked_by_[c][Bishop];
     }
 
     void passed_pawns(Color c) {
@@ -350,8 +363,10 @@ private:
 
     const Position& pos_;
     Coefficients* coefficients_;
-    Score terms_[TermCount][2] = {};  // ByTerm
-    Score sum_[2] = {};               // Search: by colour, every term together
+    // By term and colour where the caller wants terms; the search keeps only the sum by colour.
+    struct NoTerms {};
+    [[no_unique_address]] std::conditional_t<ByTerm, std::array<std::array<Score, 2>, TermCount>, NoTerms> terms_{};
+    Score sum_[2] = {};
     Bitboard pawn_attacks_[2] = {};
     Bitboard king_zone_[2] = {};
     Bitboard attacked_[2] = {};
