@@ -70,8 +70,6 @@ void Worker::play(Move m) {
     ss.current_move = m;
     ss.moved_piece = pos_.moved_piece(m);
     ss.continuation = continuation_history_.at(ss.moved_piece, m.to());
-    // The child's bucket is on its way from memory while the move is made.
-    shared_.tt.prefetch(pos_.key_after(m));
     if (net_) accumulators_.push(nnue::delta_of(pos_, m));
     else frame(ply_ + 1).piece_square = eval::piece_square_after(pos_, m, ss.piece_square);
     pos_.make_move(m);
@@ -300,6 +298,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             MovePicker captures(pos_, tt_move, stats);
             for (Move m; (m = captures.next()) != Move::none();) {
                 if (!pos_.see_ge(m, probcut_beta - ss.static_eval)) continue;
+                prefetch_child(m);
                 play(m);
                 Value v = -qsearch<false>(-probcut_beta, -probcut_beta + 1);
                 if (v >= probcut_beta)
@@ -345,6 +344,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             if (m == excluded) continue;
         }
         ++move_count;
+        prefetch_child(m);
         const bool capture = pos_.is_capture_or_promotion(m);
         const bool gives_check = pos_.gives_check(m, check_info);
         const int history = capture ? 0 : stats.quiet(pos_, m);
@@ -530,6 +530,7 @@ Value Worker::qsearch(Value alpha, Value beta) {
     std::optional<Position::CheckInfo> check_info;
     for (Move m; (m = picker.next()) != Move::none();) {
         ++move_count;
+        prefetch_child(m);
         if (!in_check && best > -VALUE_TB_WIN_IN_MAX_PLY) {
             // Delta pruning: even winning the piece would leave us below alpha. SEE pruning: the
             // exchange loses material. A capture that gives check is kept: it may be mate.

@@ -119,6 +119,10 @@ private:
     template <bool PvNode>
     Value qsearch(Value alpha, Value beta);
 
+    // Asks for the table bucket of the position after m, as soon as m is chosen: the search's
+    // checks on the move and its making then overlap the wait for memory.
+    void prefetch_child(Move m) const { shared_.tt.prefetch(pos_.key_after(m)); }
+    // Makes m, which prefetch_child has been given.
     void play(Move m);
     // Counts a node entered (after a move or a null move); the main thread then checks the limits,
     // so that a node limit is met exactly. Only this thread writes its counter; others read it: a
