@@ -62,12 +62,12 @@ std::vector<Move> picked(const Position& pos, const Setup& s, const OrderingStat
 
 }  // namespace
 
-TEST_CASE("MovePicker: every legal move once; skip_quiets leaves out only quiet moves without check",
+TEST_CASE("MovePicker: every legal move once, quiets by history; skip_quiets leaves out only quiets without check",
           "[movepick]") {
     const RandomStats random_stats(19);
     const OrderingStats stats = random_stats.view();
     SplitMix64 rng{7};
-    int positions = 0, skipped = 0, kept_checks = 0;
+    int positions = 0, skipped = 0, kept_checks = 0, long_lists = 0;
     for (auto [file, chess960] : {std::pair{"standard.epd", false}, std::pair{"tricky.epd", false},
                                   std::pair{"chess960.epd", true}}) {
         for (const auto& c : test::read_perft_suite(file)) {
@@ -96,6 +96,23 @@ TEST_CASE("MovePicker: every legal move once; skip_quiets leaves out only quiet 
             std::sort(sorted_all.begin(), sorted_all.end(), by_raw);
             REQUIRE(sorted_order == sorted_all);
 
+            // The quiet moves other than the hash move, killers and counter move come out by
+            // their history, best first, ties in the order generated.
+            auto special = [&](Move m) {
+                return m == s.tt_move || m == s.killers[0] || m == s.killers[1] || m == s.counter;
+            };
+            MoveList generated;
+            generate<GenType::Quiets>(pos, generated);
+            std::vector<Move> by_history, quiet_order;
+            for (Move m : generated)
+                if (!special(m)) by_history.push_back(m);
+            std::stable_sort(by_history.begin(), by_history.end(),
+                             [&](Move a, Move b) { return stats.quiet(pos, a) > stats.quiet(pos, b); });
+            for (Move m : order)
+                if (!pos.is_capture_or_promotion(m) && !special(m)) quiet_order.push_back(m);
+            CHECK(quiet_order == by_history);
+            long_lists += by_history.size() > 12;
+
             // Skipping from any point on: the moves before it as they were, then the same order
             // with the quiet moves that give no check taken out.
             for (int k = 0; k <= int(order.size()); ++k) {
@@ -116,4 +133,5 @@ TEST_CASE("MovePicker: every legal move once; skip_quiets leaves out only quiet 
     CHECK(positions == 128 + 13 + 960);
     CHECK(skipped > 10000);
     CHECK(kept_checks > 100);
+    CHECK(long_lists > 500);  // longer than the moves found one at a time before the sort
 }

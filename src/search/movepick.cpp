@@ -41,13 +41,40 @@ void MovePicker::score_captures() {
 
 void MovePicker::score_quiets() {
     for (Scored* s = current_; s != end_; ++s) s->score = stats_.quiet(pos_, s->move);
-    // Insertion sort, best first: quiet lists are short and often nearly ordered already.
+}
+
+// Puts the next quiet move at current_: the quiet moves come out best first, ties in the order
+// generated. Most nodes take only the first few before a cut-off or before pruning ends the list,
+// so the first ones are found one at a time (the best moved to the front, the rest kept in order),
+// and only a node that asks for more sorts what is left.
+void MovePicker::bring_next_quiet_forward() {
+    if (quiets_sorted_) return;
+    if (quiets_selected_ < SelectedQuiets) {
+        ++quiets_selected_;
+        Scored* best = current_;
+        for (Scored* s = current_ + 1; s < end_; ++s)
+            if (s->score > best->score) best = s;
+        std::rotate(current_, best, best + 1);
+        return;
+    }
+    // Insertion sort: what is left is short and often nearly ordered already.
     for (Scored* p = current_ + 1; p < end_; ++p) {
         Scored tmp = *p;
         Scored* q = p;
         for (; q > current_ && (q - 1)->score < tmp.score; --q) *q = *(q - 1);
         *q = tmp;
     }
+    quiets_sorted_ = true;
+}
+
+// Once the search skips quiet moves without check, those still waiting are dropped, keeping the
+// order of the rest.
+void MovePicker::drop_skipped_quiets() {
+    Scored* kept = current_;
+    for (Scored* s = current_; s < end_; ++s)
+        if (!skipped(s->move)) *kept++ = *s;
+    end_ = kept;
+    quiets_dropped_ = true;
 }
 
 Move MovePicker::pick_best(Scored* begin, Scored* end) {
@@ -111,16 +138,18 @@ Move MovePicker::next() {
             current_ = end_ = moves_;
             MoveList list;
             generate<GenType::Quiets>(pos_, list);
-            for (Move m : list)
-                if (!skipped(m)) *end_++ = {m, 0};
+            for (Move m : list) *end_++ = {m, 0};
+            if (skip_quiets_) drop_skipped_quiets();
             score_quiets();
             break;
         }
 
         case Stage::Quiets:
+            if (skip_quiets_ && !quiets_dropped_) drop_skipped_quiets();
             while (current_ < end_) {
+                bring_next_quiet_forward();
                 Move m = (current_++)->move;
-                if (!is_special(m) && !skipped(m)) return m;
+                if (!is_special(m)) return m;
             }
             stage_ = Stage::BadCaptures;
             break;

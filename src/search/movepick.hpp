@@ -46,9 +46,13 @@ private:
         Move move;
         int score;
     };
+    // Quiet moves found one at a time before the rest are sorted.
+    static constexpr int SelectedQuiets = 8;
 
     void score_captures();
     void score_quiets();
+    void bring_next_quiet_forward();
+    void drop_skipped_quiets();
     Move pick_best(Scored* begin, Scored* end);
     bool is_special(Move m) const;
     bool skipped(Move m) const {
@@ -63,6 +67,9 @@ private:
     Stage stage_;
     bool quiescence_in_check_ = false;
     const Position::CheckInfo* skip_quiets_ = nullptr;  // set: quiet moves that give no check are left out
+    bool quiets_dropped_ = false;  // those among the quiet moves waiting are gone
+    bool quiets_sorted_ = false;   // the quiet moves waiting are in order
+    int quiets_selected_ = 0;      // quiet moves found one at a time so far
 
     Scored moves_[MAX_MOVES];
     Scored* current_ = moves_;
