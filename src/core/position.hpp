@@ -392,6 +392,44 @@ inline Successor Position::after(Move m) const {
     return next;
 }
 
+// What the legal move m does to pos (pos before the move), piece by piece: remove(piece, square)
+// for each piece leaving a square, then add(piece, square) for each arriving; at most two of each
+// (a capture-promotion removes two and adds one, castling moves two). The net's accumulators and
+// the hand-crafted evaluation's running material both follow it. A template, so that a caller
+// that only sums compiles to the few additions the move's kind needs.
+template <class Remove, class Add>
+void for_each_piece_change(const Position& pos, Move m, Remove&& remove, Add&& add) {
+    const Piece moved = pos.moved_piece(m);
+    const Color us = color_of(moved);
+    const Piece captured = pos.piece_on(m.to());
+    switch (m.kind()) {
+    case Move::Castling: {
+        // King takes own rook: the king lands on the g- or c-file, the rook beside it.
+        const bool kingside = m.to() > m.from();
+        remove(moved, m.from());
+        remove(captured, m.to());
+        add(moved, relative_square(us, kingside ? G1 : C1));
+        add(captured, relative_square(us, kingside ? F1 : D1));
+        break;
+    }
+    case Move::EnPassant:
+        remove(moved, m.from());
+        remove(make_piece(~us, Pawn), Square(m.to() - pawn_push(us)));
+        add(moved, m.to());
+        break;
+    case Move::Promotion:
+        remove(moved, m.from());
+        if (captured != NoPiece) remove(captured, m.to());
+        add(make_piece(us, m.promotion()), m.to());
+        break;
+    case Move::Normal:
+        remove(moved, m.from());
+        if (captured != NoPiece) remove(captured, m.to());
+        add(moved, m.to());
+        break;
+    }
+}
+
 // A FEN's first field: the pieces of `board` (indexed by square, a1 = 0) rank by rank from the
 // eighth, runs of empty squares as digits.
 std::string board_fen(const Piece board[64]);

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <array>
-#include <type_traits>
 #include <cstdlib>
+#include <type_traits>
 
 #include "core/tunable.hpp"
 #include "core/zobrist.hpp"
@@ -401,30 +401,10 @@ Score piece_square(const Position& pos) {
 }
 
 Score piece_square_after(const Position& pos, Move m, Score before) {
-    const Piece moved = pos.moved_piece(m);
-    const Square from = m.from(), to = m.to();
-    const Piece captured = pos.piece_on(to);
-    Score after = before - piece_square(moved, from);
-    switch (m.kind()) {
-    case Move::Castling: {
-        // King takes own rook: the king lands on the g- or c-file, the rook beside it.
-        const bool kingside = file_of(to) > file_of(from);
-        const int rank = rank_of(from);
-        return after - piece_square(captured, to) + piece_square(moved, make_square(kingside ? 6 : 2, rank))
-             + piece_square(captured, make_square(kingside ? 5 : 3, rank));
-    }
-    case Move::EnPassant: {
-        const Square taken = Square(to - pawn_push(color_of(moved)));
-        return after - piece_square(pos.piece_on(taken), taken) + piece_square(moved, to);
-    }
-    case Move::Promotion:
-        after += piece_square(make_piece(color_of(moved), m.promotion()), to);
-        break;
-    default:
-        after += piece_square(moved, to);
-        break;
-    }
-    return captured != NoPiece ? after - piece_square(captured, to) : after;
+    auto remove = [&](Piece p, Square s) { before -= piece_square(p, s); };
+    auto add = [&](Piece p, Square s) { before += piece_square(p, s); };
+    for_each_piece_change(pos, m, remove, add);
+    return before;
 }
 
 namespace {
@@ -433,7 +413,8 @@ Value for_side_to_move(const Position& pos, Score total, int tempo_percent) {
     const int phase = game_phase(pos);
     const Value white_view = blend(total, phase, endgame_scale(pos, total.eg >= 0 ? White : Black));
     // Tempo, the one place it is added: the side to move gets it, whoever that is.
-    return (pos.side_to_move() == White ? white_view : -white_view) + blended_tempo(Weights[w::Tempo], phase, tempo_percent);
+    return (pos.side_to_move() == White ? white_view : -white_view)
+         + blended_tempo(Weights[w::Tempo], phase, tempo_percent);
 }
 
 // Keep heuristic scores clear of the mate range.

@@ -14,37 +14,9 @@ const std::int16_t* column(const Network& net, Color view, Piece p, Square s) {
 
 Delta delta_of(const Position& pos, Move m) {
     Delta d;
-    const Piece moved = pos.moved_piece(m);
-    const Color us = color_of(moved);
     auto remove = [&](Piece p, Square s) { d.removed[d.removes++] = {p, s}; };
     auto add = [&](Piece p, Square s) { d.added[d.adds++] = {p, s}; };
-    switch (m.kind()) {
-    case Move::Castling: {
-        // King takes own rook: the king lands on the g- or c-file, the rook beside it.
-        const bool kingside = file_of(m.to()) > file_of(m.from());
-        const int rank = rank_of(m.from());
-        remove(moved, m.from());
-        remove(pos.piece_on(m.to()), m.to());
-        add(moved, make_square(kingside ? 6 : 2, rank));
-        add(pos.piece_on(m.to()), make_square(kingside ? 5 : 3, rank));
-        break;
-    }
-    case Move::EnPassant:
-        remove(moved, m.from());
-        remove(make_piece(~us, Pawn), Square(m.to() - pawn_push(us)));
-        add(moved, m.to());
-        break;
-    case Move::Promotion:
-        remove(moved, m.from());
-        if (pos.piece_on(m.to()) != NoPiece) remove(pos.piece_on(m.to()), m.to());
-        add(make_piece(us, m.promotion()), m.to());
-        break;
-    case Move::Normal:
-        remove(moved, m.from());
-        if (pos.piece_on(m.to()) != NoPiece) remove(pos.piece_on(m.to()), m.to());
-        add(moved, m.to());
-        break;
-    }
+    for_each_piece_change(pos, m, remove, add);
     return d;
 }
 
