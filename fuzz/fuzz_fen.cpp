@@ -18,12 +18,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     Position pos;
     if (auto problem = pos.set_fen(fen, chess960)) {
-        if (problem->empty()) std::abort();  // a refusal must say why
+        if (problem->empty()) std::abort();               // a refusal must say why
         if (pos.fen() != Position().fen()) std::abort();  // and leave the position as it was
         return 0;
     }
     Position again;
-    if (again.set_fen(pos.fen(), chess960) || again.fen() != pos.fen() || again.key() != pos.key()) std::abort();
+    if (again.set_fen(pos.fen(), chess960) || again.fen() != pos.fen() || again.key() != pos.key())
+        std::abort();
     if (pos.key() != pos.compute_key()) std::abort();
 
     const std::string before = pos.fen();

@@ -19,7 +19,8 @@ namespace {
 
 bool too_costly(std::string_view line) {
     std::string lower(line);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
     // Limited strength chooses among moves at random: left out so that every crash replays.
     for (const char* word : {"perft", "bench", "hash", "threads", "limitstrength"})
         if (lower.find(word) != std::string::npos) return true;

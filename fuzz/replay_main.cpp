@@ -16,7 +16,8 @@ int main(int argc, char** argv) {
         std::vector<std::filesystem::path> paths;
         if (std::filesystem::is_directory(argv[i])) {
             for (const auto& entry : std::filesystem::directory_iterator(argv[i]))
-                if (entry.is_regular_file() && entry.path().extension() != ".md") paths.push_back(entry.path());
+                if (entry.is_regular_file() && entry.path().extension() != ".md")
+                    paths.push_back(entry.path());
         } else {
             paths.emplace_back(argv[i]);
         }

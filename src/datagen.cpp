@@ -65,8 +65,9 @@ SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_node
 }
 
 struct Opening {
-    std::optional<Position> pos;  // none: no usable opening turned up (a book of decided or finished positions)
-    bool in_file = false;         // the game from it is already in the file
+    std::optional<Position>
+        pos;               // none: no usable opening turned up (a book of decided or finished positions)
+    bool in_file = false;  // the game from it is already in the file
 };
 
 // The opening of game `index` of the seed: the first of its random openings that a short search
@@ -79,7 +80,8 @@ Opening choose_opening(Run& run, Engine& engine, int index) {
         if (!opening) continue;
         if (run.played.contains(opening->fen())) return {opening, true};
         engine.new_game();
-        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore) return {opening, false};
+        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore)
+            return {opening, false};
         ++run.discarded_openings;
     }
     return {};
@@ -103,12 +105,14 @@ games::Game play_game(Run& run, Engine& engine, Position pos) {
             return game;
         };
         const int loser_result = pos.side_to_move() == White ? 0 : 2;
-        if (no_moves) return pos.in_check() ? finish(loser_result, GameEnd::Checkmate) : finish(1, GameEnd::Stalemate);
+        if (no_moves)
+            return pos.in_check() ? finish(loser_result, GameEnd::Checkmate) : finish(1, GameEnd::Stalemate);
         if (pos.rule50() >= 100) return finish(1, GameEnd::FiftyMoves);
         if (pos.is_repetition(0)) return finish(1, GameEnd::Repetition);
         if (pos.insufficient_material()) return finish(1, GameEnd::InsufficientMaterial);
         if (win_run >= WinPlies) return finish(win_side > 0 ? 2 : 0, GameEnd::WinAdjudicated);
-        if (draw_run >= DrawPlies && int(game.plies.size()) >= DrawMinPly) return finish(1, GameEnd::DrawAdjudicated);
+        if (draw_run >= DrawPlies && int(game.plies.size()) >= DrawMinPly)
+            return finish(1, GameEnd::DrawAdjudicated);
         if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
 
         SearchResult r = search(engine, pos, run.options.nodes);
@@ -142,8 +146,9 @@ void write_game(Run& run, const games::Game& game) {
     if (::write(run.fd, bytes.data(), bytes.size()) != ssize_t(bytes.size())) {
         const bool undone = before >= 0 && ::ftruncate(run.fd, before) == 0;
         if (!run.failed)
-            run.failure = "writing to " + run.options.out + " failed (disk full?)"
-                        + (undone ? "; the partial game was removed" : "; a partial game may remain at its end");
+            run.failure =
+                "writing to " + run.options.out + " failed (disk full?)"
+                + (undone ? "; the partial game was removed" : "; a partial game may remain at its end");
         run.failed = true;
     }
 }
@@ -172,7 +177,8 @@ void worker(Run& run) {
             ++run.games_done;
             continue;
         }
-        if (!opening.pos) return fail(run, std::to_string(OpeningAttempts) + " openings in a row were decided or finished");
+        if (!opening.pos)
+            return fail(run, std::to_string(OpeningAttempts) + " openings in a row were decided or finished");
         games::Game game = play_game(run, engine, *opening.pos);
         write_game(run, game);
         run.positions += game.plies.size();
@@ -217,10 +223,11 @@ std::vector<std::string> read_book(const std::string& path, bool chess960, std::
     return lines;
 }
 
-std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix64& rng) {
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies,
+                                       SplitMix64& rng) {
     Position pos;
     std::string fen = !book.empty() ? book[rng.below(book.size())]
-                    : chess960      ? chess960_start_fen(int(rng.below(960)))
+                      : chess960    ? chess960_start_fen(int(rng.below(960)))
                                     : std::string(Position::StartFen);
     if (pos.set_fen(fen, chess960)) return std::nullopt;
     for (int i = 0; i < plies; ++i) {
@@ -268,7 +275,8 @@ std::string chess960_start_fen(int index) {
     n /= 4;
     rank[nth_empty(n % 6)] = 'q';
     n /= 6;
-    static constexpr int Knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    static constexpr int Knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2},
+                                           {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
     int first = nth_empty(Knights[n][0]), second = nth_empty(Knights[n][1]);
     rank[first] = rank[second] = 'n';
     const char rest[3] = {'r', 'k', 'r'};

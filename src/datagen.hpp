@@ -24,7 +24,7 @@ struct DatagenOptions {
     int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares
     int random_plies = datagen_params::DefaultRandomPlies;
     std::uint64_t seed = 0;
-    std::string book;            // EPD; empty: the start position (or random Chess960 ones)
+    std::string book;  // EPD; empty: the start position (or random Chess960 ones)
     bool chess960 = false;
     // The evaluation that plays: empty, the engine's default; "none", the hand-crafted one;
     // "embedded", the built-in net; anything else, a net file.
@@ -35,7 +35,8 @@ struct DatagenOptions {
 std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error);
 // A book line (or the start position, or a random Chess960 one) followed by `plies` random legal
 // moves; none when the moves ran into a mate or stalemate.
-std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies, SplitMix64& rng);
+std::optional<Position> random_opening(const std::vector<std::string>& book, bool chess960, int plies,
+                                       SplitMix64& rng);
 
 // OpenBench's genfens: `count` distinct openings from random plies that a short search does not
 // already call decided, the same ones for the same seed; each FEN (six fields) goes to `emit`.

@@ -16,7 +16,9 @@ std::shared_ptr<const nnue::Network> embedded_net() {
 
 }  // namespace
 
-Engine::Engine() : net_(embedded_net()), eval_file_(nnue::embedded_name()), threads_(tt_) { tt_.resize(DefaultHashMb); }
+Engine::Engine() : net_(embedded_net()), eval_file_(nnue::embedded_name()), threads_(tt_) {
+    tt_.resize(DefaultHashMb);
+}
 
 Engine::~Engine() {
     threads_.stop();
@@ -112,7 +114,8 @@ SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
 
 void Engine::go(const SearchLimits& limits, const std::vector<Move>& searchmoves, SearchCallbacks callbacks) {
     SearchLimits l = limits;
-    if (strength_.enabled) l.nodes = l.nodes ? std::min(l.nodes, strength_.node_budget()) : strength_.node_budget();
+    if (strength_.enabled)
+        l.nodes = l.nodes ? std::min(l.nodes, strength_.node_budget()) : strength_.node_budget();
     threads_.start(position_, l, config(searchmoves), std::move(callbacks));
 }
 
@@ -138,14 +141,17 @@ BenchResult Engine::bench(int depth, const std::function<void(int, std::uint64_t
         if (progress) progress(result.positions, nodes);
         ++result.positions;
     }
-    result.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    result.time_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     position_ = saved;
     new_game();
     return result;
 }
 
 PerftResult Engine::perft(int depth, int hash_mb) const {
-    return perft_divide(position_, {.depth = depth, .threads = threads_.size(), .hash_mb = std::size_t(hash_mb)});
+    return perft_divide(position_,
+                        {.depth = depth, .threads = threads_.size(), .hash_mb = std::size_t(hash_mb)});
 }
 
 const std::vector<std::string>& bench_positions() {

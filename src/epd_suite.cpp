@@ -39,9 +39,12 @@ std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, i
             std::string code;
             words >> code;
             for (std::string w; words >> w;) {
-                if (code == "bm") best.push_back(bare(w));
-                else if (code == "am") avoid.push_back(bare(w));
-                else if (code == "id") o.id += (o.id.empty() ? "" : " ") + w;
+                if (code == "bm")
+                    best.push_back(bare(w));
+                else if (code == "am")
+                    avoid.push_back(bare(w));
+                else if (code == "id")
+                    o.id += (o.id.empty() ? "" : " ") + w;
             }
         }
         if (!o.id.empty() && o.id.front() == '"') o.id = o.id.substr(1, o.id.size() - 2);

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <fstream>
+#include <iostream>
 #include <random>
 #include <sstream>
-#include <iostream>
 #include <string>
 
 #include "command_line.hpp"
@@ -44,7 +44,9 @@ int run_bench(const cxxopts::ParseResult&, const std::vector<std::string>& rest)
     int depth = Engine::DefaultBenchDepth;
     if (!rest.empty()) {
         auto d = parse_int(rest[0], 1, Engine::MaxBenchDepth);
-        if (!d) return usage_error("bench DEPTH must be a number from 1 to " + std::to_string(Engine::MaxBenchDepth));
+        if (!d)
+            return usage_error("bench DEPTH must be a number from 1 to "
+                               + std::to_string(Engine::MaxBenchDepth));
         depth = *d;
     }
     Engine engine;
@@ -64,13 +66,16 @@ int run_tempo_table(const cxxopts::ParseResult& args, const std::vector<std::str
     int depth = 12;
     if (!rest.empty()) {
         auto d = parse_int(rest[0], 2, Engine::MaxBenchDepth);
-        if (!d) return usage_error("tempo-table DEPTH must be a number from 2 to " + std::to_string(Engine::MaxBenchDepth));
+        if (!d)
+            return usage_error("tempo-table DEPTH must be a number from 2 to "
+                               + std::to_string(Engine::MaxBenchDepth));
         depth = *d;
     }
     std::vector<int> settings;
     for (int p : args["tempo"].as<std::vector<int>>()) {
         if (p < 0 || p > eval::MaxTempoPercent)
-            return usage_error("--tempo values are percentages from 0 to " + std::to_string(eval::MaxTempoPercent));
+            return usage_error("--tempo values are percentages from 0 to "
+                               + std::to_string(eval::MaxTempoPercent));
         settings.push_back(p);
     }
     Engine engine;
@@ -119,7 +124,8 @@ int run_solve(const cxxopts::ParseResult& args, const std::vector<std::string>& 
 int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
     if (rest.size() != 1) return usage_error("perft needs exactly one DEPTH");
     auto depth = parse_int(rest[0], 0, Engine::MaxPerftDepth);
-    if (!depth) return usage_error("perft DEPTH must be a number from 0 to " + std::to_string(Engine::MaxPerftDepth));
+    if (!depth)
+        return usage_error("perft DEPTH must be a number from 0 to " + std::to_string(Engine::MaxPerftDepth));
     int threads = args["threads"].as<int>();
     int hash = args["hash"].as<int>();
     if (threads < 1 || threads > Engine::MaxThreads)
@@ -136,7 +142,8 @@ int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& 
     auto start = std::chrono::steady_clock::now();
     PerftResult result = engine.perft(*depth, hash);
     auto elapsed = std::chrono::steady_clock::now() - start;
-    for (const std::string& line : uci::perft_report(engine.position(), result, args.count("divide") > 0, elapsed))
+    for (const std::string& line :
+         uci::perft_report(engine.position(), result, args.count("divide") > 0, elapsed))
         std::cout << line << '\n';
     return 0;
 }
@@ -150,13 +157,15 @@ int run_research(const cxxopts::ParseResult& args, const std::vector<std::string
     for (const std::string& a : args["algorithms"].as<std::vector<std::string>>()) {
         research::Algorithm parsed;
         if (!research::parse_algorithm(a, parsed))
-            return usage_error("unknown algorithm '" + a + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
+            return usage_error("unknown algorithm '" + a
+                               + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
         algorithms.push_back(parsed);
     }
     std::vector<int> tempi;
     for (int p : args["tempo"].as<std::vector<int>>()) {
         if (p < 0 || p > eval::MaxTempoPercent)
-            return usage_error("--tempo values are percentages from 0 to " + std::to_string(eval::MaxTempoPercent));
+            return usage_error("--tempo values are percentages from 0 to "
+                               + std::to_string(eval::MaxTempoPercent));
         tempi.push_back(p);
     }
     const std::string kind = args["eval"].as<std::string>();
@@ -185,28 +194,33 @@ int run_research(const cxxopts::ParseResult& args, const std::vector<std::string
         fens = bench_positions();
     }
     const bool csv = args.count("csv") > 0;
-    if (csv) std::cout << "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions\n";
+    if (csv)
+        std::cout
+            << "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions\n";
     for (research::Algorithm a : algorithms) {
         for (int tempo : tempi) {
-            research::Settings s{kind == "full" ? research::EvalKind::Full : research::EvalKind::Material, tempo,
-                                 std::size_t(hash)};
+            research::Settings s{kind == "full" ? research::EvalKind::Full : research::EvalKind::Material,
+                                 tempo, std::size_t(hash)};
             std::vector<research::Row> rows = research::run(a, s, fens, depth);
             char buf[256];
             if (!csv) {
-                std::cout << "\n" << research::name(a) << ", tempo " << tempo << "%, " << kind << " evaluation, "
+                std::cout << "\n"
+                          << research::name(a) << ", tempo " << tempo << "%, " << kind << " evaluation, "
                           << fens.size() << " positions\n";
                 std::cout << "depth  mean score  mean change          nodes    time ms    EBF  re-searches\n";
             }
             for (const research::Row& r : rows) {
                 if (csv)
                     std::snprintf(buf, sizeof buf, "%s,%d,%s,%d,%.1f,%.1f,%llu,%.0f,%.2f,%llu,%d\n",
-                                  std::string(research::name(a)).c_str(), tempo, kind.c_str(), r.depth, r.mean_score,
-                                  r.mean_change, static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
-                                  static_cast<unsigned long long>(r.researches), r.positions);
+                                  std::string(research::name(a)).c_str(), tempo, kind.c_str(), r.depth,
+                                  r.mean_score, r.mean_change, static_cast<unsigned long long>(r.nodes),
+                                  r.time_ms, r.branching, static_cast<unsigned long long>(r.researches),
+                                  r.positions);
                 else
-                    std::snprintf(buf, sizeof buf, "%5d  %10.1f  %11.1f  %13llu  %9.0f  %5.2f  %11llu\n", r.depth,
-                                  r.mean_score, r.mean_change, static_cast<unsigned long long>(r.nodes), r.time_ms,
-                                  r.branching, static_cast<unsigned long long>(r.researches));
+                    std::snprintf(buf, sizeof buf, "%5d  %10.1f  %11.1f  %13llu  %9.0f  %5.2f  %11llu\n",
+                                  r.depth, r.mean_score, r.mean_change,
+                                  static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
+                                  static_cast<unsigned long long>(r.researches));
                 std::cout << buf << std::flush;
             }
         }
@@ -243,7 +257,8 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
     if (args.count("seed")) {
         o.seed = args["seed"].as<std::uint64_t>();
     } else {
-        o.seed = std::random_device{}() ^ std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+        o.seed = std::random_device{}()
+                 ^ std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     }
     return run_datagen(o, std::cerr);
 }
@@ -289,7 +304,8 @@ int run_uci_lines(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string line = argv[i];
         if (!loop.execute(line)) return 0;
-        const bool open_ended = line.find("infinite") != std::string::npos || line.find("ponder") != std::string::npos;
+        const bool open_ended =
+            line.find("infinite") != std::string::npos || line.find("ponder") != std::string::npos;
         if (line.rfind("go", 0) == 0 && !open_ended) engine.wait();
     }
     loop.run(std::cin);
@@ -299,50 +315,54 @@ int run_uci_lines(int argc, char** argv) {
 int main(int argc, char** argv) {
     if (argc > 1 && argv[1][0] != '-' && !find_command(argv[1])) return run_uci_lines(argc, argv);
 
-    cxxopts::Options cli("sente", "Sente " + std::string(Version)
-                                      + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
+    cxxopts::Options cli(
+        "sente", "Sente " + std::string(Version)
+                     + ", a UCI chess engine. Without a command it speaks UCI on standard input and output.");
     std::string usages;
-    for (const Command& c : Commands) usages += std::string(usages.empty() ? "[" : " | ") + std::string(c.usage);
+    for (const Command& c : Commands)
+        usages += std::string(usages.empty() ? "[" : " | ") + std::string(c.usage);
     cli.positional_help(usages + "]").show_positional_help();
-    cli.add_options()
-        ("h,help", "Print this help and exit")
-        ("v,version", "Print the version and exit");
-    cli.add_options("perft")
-        ("fen", "Start from this FEN instead of the start position", cxxopts::value<std::string>())
-        ("divide", "Print the count below each root move")
-        ("threads", "Threads: perft shares the root moves among them, datagen plays that many games at once",
-         cxxopts::value<int>()->default_value("1"))
-        ("hash", "perft: table of subtree counts in MB (0: none); research: the bound table (16); "
-                 "datagen: each thread's hash table (16)",
-         cxxopts::value<int>()->default_value("0"))
-        ("chess960", "Chess960: perft reads the FEN so; datagen plays Chess960 games");
-    cli.add_options("research")
-        ("depth", "Deepest iteration", cxxopts::value<int>()->default_value("6"))
-        ("algorithms", "negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual (comma-separated)",
-         cxxopts::value<std::vector<std::string>>()->default_value("alphabeta,pvs,aspiration,mtdf,mtdf2,sss,dual"))
-        ("positions", "FEN or EPD file of positions (default: the bench positions)", cxxopts::value<std::string>())
-        ("eval", "full (Sente's evaluation) or material", cxxopts::value<std::string>()->default_value("full"))
-        ("csv", "Print CSV instead of aligned tables");
-    cli.add_options("datagen")
-        ("out", "Append self-play games to this file", cxxopts::value<std::string>())
-        ("games", "Games of the seed, counting those already in the file", cxxopts::value<int>()->default_value("1000"))
-        ("nodes", "Soft node limit of each move's search",
-         cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))
-        ("random-plies", "Random legal plies that start each game",
-         cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))
-        ("seed", "Seed of the random openings (default: a random one, printed)", cxxopts::value<std::uint64_t>())
-        ("book", "EPD file of openings the random plies start from", cxxopts::value<std::string>())
-        ("net", "The evaluation that plays: none (the hand-crafted one), embedded, or a net file "
-                "(default: the engine's default, Use NNUE)", cxxopts::value<std::string>())
-        ("dump", "Print a game file as 'FEN | score | result' lines (White's view)", cxxopts::value<std::string>());
-    cli.add_options("solve")
-        ("movetime", "Milliseconds per position", cxxopts::value<int>()->default_value("250"));
-    cli.add_options("tempo-table")
-        ("tempo", "Tempo settings to compare (tempo-table, research), in percent of the built-in bonus",
-         cxxopts::value<std::vector<int>>()->default_value("0,100"));
-    cli.add_options("hidden")
-        ("command", "One of the commands above", cxxopts::value<std::string>())
-        ("args", "Arguments of the command", cxxopts::value<std::vector<std::string>>());
+    cli.add_options()("h,help", "Print this help and exit")("v,version", "Print the version and exit");
+    cli.add_options("perft")("fen", "Start from this FEN instead of the start position",
+                             cxxopts::value<std::string>())("divide", "Print the count below each root move")(
+        "threads", "Threads: perft shares the root moves among them, datagen plays that many games at once",
+        cxxopts::value<int>()->default_value("1"))(
+        "hash",
+        "perft: table of subtree counts in MB (0: none); research: the bound table (16); "
+        "datagen: each thread's hash table (16)",
+        cxxopts::value<int>()->default_value("0"))(
+        "chess960", "Chess960: perft reads the FEN so; datagen plays Chess960 games");
+    cli.add_options("research")("depth", "Deepest iteration", cxxopts::value<int>()->default_value("6"))(
+        "algorithms", "negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual (comma-separated)",
+        cxxopts::value<std::vector<std::string>>()->default_value(
+            "alphabeta,pvs,aspiration,mtdf,mtdf2,sss,dual"))(
+        "positions", "FEN or EPD file of positions (default: the bench positions)",
+        cxxopts::value<std::string>())("eval", "full (Sente's evaluation) or material",
+                                       cxxopts::value<std::string>()->default_value("full"))(
+        "csv", "Print CSV instead of aligned tables");
+    cli.add_options("datagen")("out", "Append self-play games to this file", cxxopts::value<std::string>())(
+        "games", "Games of the seed, counting those already in the file",
+        cxxopts::value<int>()->default_value("1000"))(
+        "nodes", "Soft node limit of each move's search",
+        cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))(
+        "random-plies", "Random legal plies that start each game",
+        cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))(
+        "seed", "Seed of the random openings (default: a random one, printed)",
+        cxxopts::value<std::uint64_t>())("book", "EPD file of openings the random plies start from",
+                                         cxxopts::value<std::string>())(
+        "net",
+        "The evaluation that plays: none (the hand-crafted one), embedded, or a net file "
+        "(default: the engine's default, Use NNUE)",
+        cxxopts::value<std::string>())("dump",
+                                       "Print a game file as 'FEN | score | result' lines (White's view)",
+                                       cxxopts::value<std::string>());
+    cli.add_options("solve")("movetime", "Milliseconds per position",
+                             cxxopts::value<int>()->default_value("250"));
+    cli.add_options("tempo-table")(
+        "tempo", "Tempo settings to compare (tempo-table, research), in percent of the built-in bonus",
+        cxxopts::value<std::vector<int>>()->default_value("0,100"));
+    cli.add_options("hidden")("command", "One of the commands above", cxxopts::value<std::string>())(
+        "args", "Arguments of the command", cxxopts::value<std::vector<std::string>>());
     cli.parse_positional({"command", "args"});
 
     const std::optional<cxxopts::ParseResult> parsed = command_line::parse(cli, argc, argv);
@@ -354,7 +374,8 @@ int main(int argc, char** argv) {
         std::vector<std::string> groups{""};
         const std::vector<std::string> defined = cli.groups();
         for (const Command& c : Commands)
-            if (std::find(defined.begin(), defined.end(), c.name) != defined.end()) groups.emplace_back(c.name);
+            if (std::find(defined.begin(), defined.end(), c.name) != defined.end())
+                groups.emplace_back(c.name);
         std::cout << cli.help(groups);
         return 0;
     }

@@ -43,7 +43,8 @@ std::vector<TempoRow> tempo_experiment(Engine& engine, const std::vector<std::st
         if (row.positions == 0) continue;
         row.mean_score = score_sum[std::size_t(d)] / row.positions;
         row.mean_score_change = change_sum[std::size_t(d)] / row.positions;
-        if (d > 1 && rows[std::size_t(d) - 1].nodes) row.branching = double(row.nodes) / double(rows[std::size_t(d) - 1].nodes);
+        if (d > 1 && rows[std::size_t(d) - 1].nodes)
+            row.branching = double(row.nodes) / double(rows[std::size_t(d) - 1].nodes);
     }
     rows.erase(rows.begin());
     return rows;

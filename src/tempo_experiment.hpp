@@ -12,11 +12,11 @@ namespace sente {
 
 struct TempoRow {
     int depth = 0;
-    int positions = 0;           // positions that reached this depth without a mate score
-    double mean_score = 0;       // side to move's view, centipawns
+    int positions = 0;             // positions that reached this depth without a mate score
+    double mean_score = 0;         // side to move's view, centipawns
     double mean_score_change = 0;  // mean |score(depth) - score(depth - 1)|
-    std::uint64_t nodes = 0;     // cumulative nodes to finish this depth, summed over positions
-    double branching = 0;        // nodes(depth) / nodes(depth - 1)
+    std::uint64_t nodes = 0;       // cumulative nodes to finish this depth, summed over positions
+    double branching = 0;          // nodes(depth) / nodes(depth - 1)
 };
 
 // Searches each position to max_depth from a fresh table, one thread, with the tempo bonus at

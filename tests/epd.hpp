@@ -67,7 +67,8 @@ inline std::string mirrored_fen(const std::string& fen) {
     std::string out;
     for (std::size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
     auto swap_case = [](std::string s) {
-        for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+        for (char& c : s)
+            c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
         return s;
     };
     out = swap_case(out) + (side == "w" ? " b " : " w ");

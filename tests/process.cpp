@@ -1,12 +1,12 @@
 #include "process.hpp"
 
-#include <csignal>
-#include <cstring>
 #include <fcntl.h>
 #include <poll.h>
-#include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <csignal>
+#include <cstring>
+#include <stdexcept>
 
 namespace sente::test {
 
@@ -25,13 +25,15 @@ int spawn(const std::vector<std::string>& command, int& in_fd, int& out_fd, int*
     std::signal(SIGPIPE, SIG_IGN);  // a child that exits early must not kill the test runner
     int in[2], out[2], err[2];
     // Close-on-exec: an engine started by another thread must not inherit this one's pipe ends.
-    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC)) throw std::runtime_error("pipe failed");
+    if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
+        throw std::runtime_error("pipe failed");
     int pid = fork();
     if (pid < 0) throw std::runtime_error("fork failed");
     if (pid == 0) {
         dup2(in[0], 0);
         dup2(out[1], 1);
-        if (err_fd) dup2(err[1], 2);
+        if (err_fd)
+            dup2(err[1], 2);
         else {
             int null = open("/dev/null", O_WRONLY);
             dup2(null, 2);
@@ -49,8 +51,10 @@ int spawn(const std::vector<std::string>& command, int& in_fd, int& out_fd, int*
     close(err[1]);
     in_fd = in[1];
     out_fd = out[0];
-    if (err_fd) *err_fd = err[0];
-    else close(err[0]);
+    if (err_fd)
+        *err_fd = err[0];
+    else
+        close(err[0]);
     return pid;
 }
 
@@ -97,8 +101,10 @@ CommandResult run_sente(const std::vector<std::string>& args, const std::string&
             char buf[65536];
             ssize_t r = read(fds[i].fd, buf, sizeof buf);
             std::string& target = fds[i].fd == out_fd ? result.out : result.err;
-            if (r > 0) target.append(buf, std::size_t(r));
-            else (fds[i].fd == out_fd ? out_open : err_open) = false;
+            if (r > 0)
+                target.append(buf, std::size_t(r));
+            else
+                (fds[i].fd == out_fd ? out_open : err_open) = false;
         }
     }
     if (in_fd >= 0) close(in_fd);
@@ -116,11 +122,10 @@ CommandResult run_sente(const std::vector<std::string>& args, const std::string&
     return result;
 }
 
-EngineProcess::EngineProcess(const std::vector<std::string>& args) : EngineProcess(Command{sente_command(args)}) {}
+EngineProcess::EngineProcess(const std::vector<std::string>& args)
+    : EngineProcess(Command{sente_command(args)}) {}
 
-EngineProcess::EngineProcess(const Command& command) {
-    pid_ = spawn(command.argv, in_fd_, out_fd_, nullptr);
-}
+EngineProcess::EngineProcess(const Command& command) { pid_ = spawn(command.argv, in_fd_, out_fd_, nullptr); }
 
 EngineProcess::~EngineProcess() {
     if (in_fd_ >= 0) close(in_fd_);
@@ -165,7 +170,8 @@ std::optional<std::string> EngineProcess::read_line(std::chrono::milliseconds ti
     }
 }
 
-std::vector<std::string> EngineProcess::read_until(const std::string& prefix, std::chrono::milliseconds timeout) {
+std::vector<std::string> EngineProcess::read_until(const std::string& prefix,
+                                                   std::chrono::milliseconds timeout) {
     auto deadline = Clock::now() + timeout;
     std::vector<std::string> lines;
     while (auto line = read_line(std::chrono::milliseconds(remaining_ms(deadline)))) {

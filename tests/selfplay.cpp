@@ -51,7 +51,7 @@ enum class Outcome { WhiteWins, BlackWins, Draw, Failed };
 
 struct GameResult {
     Outcome outcome = Outcome::Failed;
-    std::string reason;       // "checkmate", "threefold repetition", "illegal move e2e5", ...
+    std::string reason;  // "checkmate", "threefold repetition", "illegal move e2e5", ...
     bool illegal = false, time_loss = false, crash = false, hang = false;
     int plies = 0;
     std::int64_t least_left_ms = 1 << 30;  // the smallest clock reading after a move
@@ -64,7 +64,6 @@ struct GameResult {
 
 // How long past its own clock an engine may stay silent before it counts as hung, not just late.
 constexpr milliseconds HangGrace{5000};
-
 
 // Opens an engine and completes the handshake; false if it does not answer.
 bool start_engine(EngineProcess& engine, const Settings& s) {
@@ -118,15 +117,27 @@ GameResult play_game(const Settings& s, const std::string& opening_fen, bool ver
             }
             break;
         }
-        if (pos.rule50() >= 100) { r.outcome = Outcome::Draw; r.reason = "fifty-move rule"; break; }
-        if (threefold(keys, pos.rule50())) { r.outcome = Outcome::Draw; r.reason = "threefold repetition"; break; }
-        if (pos.insufficient_material()) { r.outcome = Outcome::Draw; r.reason = "insufficient material"; break; }
+        if (pos.rule50() >= 100) {
+            r.outcome = Outcome::Draw;
+            r.reason = "fifty-move rule";
+            break;
+        }
+        if (threefold(keys, pos.rule50())) {
+            r.outcome = Outcome::Draw;
+            r.reason = "threefold repetition";
+            break;
+        }
+        if (pos.insufficient_material()) {
+            r.outcome = Outcome::Draw;
+            r.reason = "insufficient material";
+            break;
+        }
 
         const Color us = pos.side_to_move();
         EngineProcess& engine = *side[us];
         engine.send("position fen " + opening_fen + (moves.empty() ? "" : " moves" + moves));
         std::string go = "go wtime " + std::to_string(clock_ms[0]) + " btime " + std::to_string(clock_ms[1])
-                       + " winc " + std::to_string(inc_ms) + " binc " + std::to_string(inc_ms);
+                         + " winc " + std::to_string(inc_ms) + " binc " + std::to_string(inc_ms);
         auto sent = steady_clock::now();
         engine.send(go);
         auto lines = engine.read_until("bestmove", milliseconds(clock_ms[us]) + HangGrace);
@@ -177,10 +188,14 @@ GameResult play_game(const Settings& s, const std::string& opening_fen, bool ver
         }
     }
     if (verbose_log) {
-        std::printf("game %d: %s (%s, %d plies, least clock left %lld ms)\n  position fen %s moves%s\n", game_number,
-                    r.outcome == Outcome::WhiteWins ? "1-0" : r.outcome == Outcome::BlackWins ? "0-1"
-                    : r.outcome == Outcome::Draw    ? "1/2-1/2" : "FAILED",
-                    r.reason.c_str(), r.plies, static_cast<long long>(r.least_left_ms), opening_fen.c_str(), moves.c_str());
+        std::printf("game %d: %s (%s, %d plies, least clock left %lld ms)\n  position fen %s moves%s\n",
+                    game_number,
+                    r.outcome == Outcome::WhiteWins   ? "1-0"
+                    : r.outcome == Outcome::BlackWins ? "0-1"
+                    : r.outcome == Outcome::Draw      ? "1/2-1/2"
+                                                      : "FAILED",
+                    r.reason.c_str(), r.plies, static_cast<long long>(r.least_left_ms), opening_fen.c_str(),
+                    moves.c_str());
         std::fflush(stdout);
     }
     return r;
@@ -220,13 +235,20 @@ int main(int argc, char** argv) {
             if (a == "--help" || a == "-h") {
                 std::fputs(Usage, stdout);
                 return 0;
-            } else if (a == "--engine") s.engine = next();
-            else if (a == "--openings") s.openings = next();
-            else if (a == "--games") s.games = std::stoi(next());
-            else if (a == "--concurrency") s.concurrency = std::stoi(next());
-            else if (a == "--verbose") s.verbose = true;
-            else if (a == "--chess960") s.chess960 = true;
-            else if (a == "--wdl-data") s.wdl_data = next();
+            } else if (a == "--engine")
+                s.engine = next();
+            else if (a == "--openings")
+                s.openings = next();
+            else if (a == "--games")
+                s.games = std::stoi(next());
+            else if (a == "--concurrency")
+                s.concurrency = std::stoi(next());
+            else if (a == "--verbose")
+                s.verbose = true;
+            else if (a == "--chess960")
+                s.chess960 = true;
+            else if (a == "--wdl-data")
+                s.wdl_data = next();
             else if (a == "--tc") {
                 std::string tc = next();
                 auto plus = tc.find('+');
@@ -237,18 +259,20 @@ int main(int argc, char** argv) {
                 auto eq = o.find('=');
                 if (eq == std::string::npos) return usage("--option needs NAME=VALUE");
                 s.options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
-            } else return usage(("unknown argument " + a).c_str());
+            } else
+                return usage(("unknown argument " + a).c_str());
         } catch (const std::exception&) {
             return usage(("bad value for " + a).c_str());
         }
     }
     if (s.engine.empty() || s.openings.empty()) return usage("--engine and --openings are required");
-    if (s.games < 1 || s.concurrency < 1 || s.base_s <= 0 || s.inc_s < 0) return usage("games, concurrency and time must be positive");
+    if (s.games < 1 || s.concurrency < 1 || s.base_s <= 0 || s.inc_s < 0)
+        return usage("games, concurrency and time must be positive");
     std::vector<std::string> openings = read_openings(s.openings);
     if (openings.empty()) return usage("no openings read");
 
-    std::printf("Self-play: %d games at %g+%g, %d at a time, engine %s\n", s.games, s.base_s, s.inc_s, s.concurrency,
-                s.engine.c_str());
+    std::printf("Self-play: %d games at %g+%g, %d at a time, engine %s\n", s.games, s.base_s, s.inc_s,
+                s.concurrency, s.engine.c_str());
     std::fflush(stdout);
     std::ofstream wdl_out;
     if (!s.wdl_data.empty()) {
@@ -266,8 +290,10 @@ int main(int argc, char** argv) {
                 const std::string& fen = openings[std::size_t(g) % openings.size()];
                 GameResult r = play_game(s, fen, s.verbose, g + 1);
                 std::lock_guard lock(mutex);
-                ++counts[r.outcome == Outcome::WhiteWins ? "white wins" : r.outcome == Outcome::BlackWins ? "black wins"
-                         : r.outcome == Outcome::Draw ? "draws" : "failed"];
+                ++counts[r.outcome == Outcome::WhiteWins   ? "white wins"
+                         : r.outcome == Outcome::BlackWins ? "black wins"
+                         : r.outcome == Outcome::Draw      ? "draws"
+                                                           : "failed"];
                 ++counts[r.reason.substr(0, r.reason.find(" ("))];
                 counts["illegal moves"] += r.illegal;
                 counts["time losses"] += r.time_loss;
@@ -276,7 +302,9 @@ int main(int argc, char** argv) {
                 least_left = std::min(least_left, r.least_left_ms);
                 if (wdl_out.is_open() && r.outcome != Outcome::Failed)
                     for (const auto& sample : r.samples) {
-                        double white = r.outcome == Outcome::WhiteWins ? 1 : r.outcome == Outcome::Draw ? 0.5 : 0;
+                        double white = r.outcome == Outcome::WhiteWins ? 1
+                                       : r.outcome == Outcome::Draw    ? 0.5
+                                                                       : 0;
                         wdl_out << sample.material << ' ' << sample.score << ' '
                                 << (sample.mover == sente::White ? white : 1 - white) << '\n';
                     }
@@ -288,13 +316,16 @@ int main(int argc, char** argv) {
         });
     for (auto& w : workers) w.join();
 
-    std::printf("Games: %d  white wins %d  black wins %d  draws %d\n", s.games, counts["white wins"], counts["black wins"],
-                counts["draws"]);
+    std::printf("Games: %d  white wins %d  black wins %d  draws %d\n", s.games, counts["white wins"],
+                counts["black wins"], counts["draws"]);
     std::printf("Endings:");
-    for (const char* e : {"checkmate", "stalemate", "threefold repetition", "fifty-move rule", "insufficient material"})
+    for (const char* e :
+         {"checkmate", "stalemate", "threefold repetition", "fifty-move rule", "insufficient material"})
         std::printf("  %s %d", e, counts[e]);
-    std::printf("\nIllegal moves: %d  time losses: %d  crashes: %d  hangs: %d  least clock left after a move: %lld ms\n",
-                counts["illegal moves"], counts["time losses"], counts["crashes"], counts["hangs"],
-                static_cast<long long>(least_left));
+    std::printf(
+        "\nIllegal moves: %d  time losses: %d  crashes: %d  hangs: %d  least clock left after a move: %lld "
+        "ms\n",
+        counts["illegal moves"], counts["time losses"], counts["crashes"], counts["hangs"],
+        static_cast<long long>(least_left));
     return counts["failed"] == 0 ? 0 : 1;
 }

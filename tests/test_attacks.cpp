@@ -23,7 +23,9 @@ int check_against_ray_walking(Bitboard (*back_end)(PieceType, Square, Bitboard))
     for (int sq = 0; sq < 64; ++sq) {
         Square s = Square(sq);
         for (int i = 0; i < 3000; ++i) {
-            Bitboard occ = i % 3 == 0 ? next() & next() & next() : i % 3 == 1 ? next() & next() : next() | next();
+            Bitboard occ = i % 3 == 0   ? next() & next() & next()
+                           : i % 3 == 1 ? next() & next()
+                                        : next() | next();
             for (PieceType pt : {Bishop, Rook, Queen}) {
                 Bitboard expected = reference_attacks(pt, s, occ);
                 REQUIRE(back_end(pt, s, occ) == expected);
@@ -48,7 +50,8 @@ TEST_CASE("Slider attacks: the magic back end agrees with ray walking", "[attack
 // A build without PEXT (a CPU where it is slow or missing) has no PEXT tables to check: its
 // pext_attacks is the magic lookup, and comparing that with itself would prove nothing.
 TEST_CASE("Slider attacks: the PEXT back end agrees with ray walking", "[attacks]") {
-    if (!uses_pext()) return test::skip_test("this build reads slider attacks through magic bitboards, not PEXT");
+    if (!uses_pext())
+        return test::skip_test("this build reads slider attacks through magic bitboards, not PEXT");
     CHECK(check_against_ray_walking(pext_attacks) == 64 * 3000 * 3);
 }
 
@@ -78,8 +81,9 @@ TEST_CASE("Between and line tables", "[attacks]") {
     CHECK(between_bb(A1, A2) == 0);
     CHECK(between_bb(A1, B3) == 0);  // not aligned
     CHECK(between_bb(H8, E8) == (square_bb(F8) | square_bb(G8)));
-    CHECK(line_bb(A1, C3) == (square_bb(A1) | square_bb(B2) | square_bb(C3) | square_bb(D4) | square_bb(E5)
-                              | square_bb(F6) | square_bb(G7) | square_bb(H8)));
+    CHECK(line_bb(A1, C3)
+          == (square_bb(A1) | square_bb(B2) | square_bb(C3) | square_bb(D4) | square_bb(E5) | square_bb(F6)
+              | square_bb(G7) | square_bb(H8)));
     CHECK(line_bb(B1, C3) == 0);
     CHECK(line_bb(E1, E5) == file_bb(4));
     CHECK(aligned(A1, H8, D4));

@@ -39,9 +39,10 @@ TEST_CASE("CLI: perft --divide lists every root move", "[cli]") {
     REQUIRE(r.exit_status == 0);
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() == 48 + 1 + 3);
-    CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
-              return l.size() > 6 && l[0] >= 'a' && l[0] <= 'h' && l[4] == ':';
-          }) == 48);
+    CHECK(std::count_if(
+              lines.begin(), lines.end(),
+              [](const std::string& l) { return l.size() > 6 && l[0] >= 'a' && l[0] <= 'h' && l[4] == ':'; })
+          == 48);
     CHECK(std::find(lines.begin(), lines.end(), "e1g1: 2059") != lines.end());
     CHECK(lines[49] == "Nodes searched: 97862");
 }
@@ -108,8 +109,9 @@ TEST_CASE("CLI: --version and --help", "[cli]") {
     auto r = run_sente({"--version"});
     CHECK(r.exit_status == 0);
     CHECK(r.out.rfind("Sente ", 0) == 0);
-    const bool named = r.out.find(" (AVX-512)") != std::string::npos || r.out.find(" (AVX2)") != std::string::npos
-                    || r.out.find(" (SSE4.1)") != std::string::npos || r.out.find(" (generic)") != std::string::npos;
+    const bool named =
+        r.out.find(" (AVX-512)") != std::string::npos || r.out.find(" (AVX2)") != std::string::npos
+        || r.out.find(" (SSE4.1)") != std::string::npos || r.out.find(" (generic)") != std::string::npos;
     CHECK(named);  // the network's vector path
     r = run_sente({"--help"});
     CHECK(r.exit_status == 0);
@@ -132,10 +134,11 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     std::string suite;
     for (const char* id : {"WAC.001", "WAC.004", "WAC.005", "WAC.050"}) suite += wac.at(id) + "\n";
     suite += wac001 + " am Kh1; id \"avoids a quiet king move\";\n";  // solved: Qg6 is played
-    suite += wac001 + " bm Kh1; id \"a wrong bm\";\n";                  // missed
-    suite += wac001 + " am Qg6; id \"the answer as am\";\n";            // missed
-    suite += "8/8/8 w - - bm Kh1; id \"not a position\";\n";            // missed, no move
-    const std::string path = std::filesystem::temp_directory_path() / ("sente-solve-" + std::to_string(::getpid()) + ".epd");
+    suite += wac001 + " bm Kh1; id \"a wrong bm\";\n";                // missed
+    suite += wac001 + " am Qg6; id \"the answer as am\";\n";          // missed
+    suite += "8/8/8 w - - bm Kh1; id \"not a position\";\n";          // missed, no move
+    const std::string path =
+        std::filesystem::temp_directory_path() / ("sente-solve-" + std::to_string(::getpid()) + ".epd");
     std::ofstream(path) << suite;
 
     // 1.5 s a position: at 0.5 s a loaded machine (parallel tests, a match) once left WAC.001 at
@@ -146,7 +149,8 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     CHECK(r.exit_status == 0);
     const auto lines = lines_of(r.out);
     auto has = [&](const std::string& prefix) {
-        return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+        return std::any_of(lines.begin(), lines.end(),
+                           [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
     };
     CHECK(has("solved  WAC.001  Qg6"));
     CHECK(has("solved  WAC.004  Qxh7"));

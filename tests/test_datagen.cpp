@@ -20,7 +20,9 @@ using namespace sente;
 namespace {
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("sente-test-" + std::to_string(::getpid()) + "-" + name)).string();
+    return (std::filesystem::temp_directory_path()
+            / ("sente-test-" + std::to_string(::getpid()) + "-" + name))
+        .string();
 }
 
 // A short game played with random legal moves from the position.
@@ -91,7 +93,8 @@ std::string datagen(const std::string& path, int games, int threads, std::uint64
 
 }  // namespace
 
-TEST_CASE("Game file: games written are read back exactly, Chess960 castling and en passant included", "[tune]") {
+TEST_CASE("Game file: games written are read back exactly, Chess960 castling and en passant included",
+          "[tune]") {
     std::vector<games::Game> written;
     std::vector<std::uint8_t> bytes;
     const char* fens[] = {
@@ -100,8 +103,10 @@ TEST_CASE("Game file: games written are read back exactly, Chess960 castling and
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  // en passant on f6
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 37 90",
     };
-    for (int i = 0; i < 4; ++i) written.push_back(random_game(fens[i], false, std::uint64_t(i + 1), 60 + 40 * i));
-    for (int i : {0, 518, 959, 77}) written.push_back(random_game(chess960_start_fen(i), true, std::uint64_t(i), 80));
+    for (int i = 0; i < 4; ++i)
+        written.push_back(random_game(fens[i], false, std::uint64_t(i + 1), 60 + 40 * i));
+    for (int i : {0, 518, 959, 77})
+        written.push_back(random_game(chess960_start_fen(i), true, std::uint64_t(i), 80));
     for (const games::Game& g : written) {
         auto b = games::encode(g);
         REQUIRE(b.size() == 44 + 4 * g.plies.size() + 4);
@@ -152,7 +157,10 @@ TEST_CASE("Game file: a truncated or corrupt file is refused with a message sayi
     };
     std::vector<Case> cases = {
         {"cut inside the second game's moves", {two.begin(), two.end() - 9}, "truncated", 1},
-        {"cut inside the second game's header", {two.begin(), two.begin() + long(one.size()) + 20}, "truncated", 1},
+        {"cut inside the second game's header",
+         {two.begin(), two.begin() + long(one.size()) + 20},
+         "truncated",
+         1},
         {"a flipped bit in a move", with(60, two[one.size() + 60] ^ 0x10), "checksum", 1},
         {"a wrong magic", with(0, 'X'), "bad magic", 1},
         {"an unknown version", with(4, 9), "version", 1},
@@ -204,13 +212,13 @@ TEST_CASE("Game file: only canonical records are read, and impossible games are 
     };
     // Offsets: 5 flags, 6 result, 7 ending, 10 reserved; the position from 12 (its piece codes from
     // 20, the en-passant and side byte at 36, castling squares from 40).
-    for (const Edit& e : {Edit{"a flag bit beyond Chess960", 5, 2, "reserved"},
-                          Edit{"a reserved byte", 10, 1, "reserved"},
-                          Edit{"a checkmate called a draw", 7, std::uint8_t(games::GameEnd::Checkmate), "contradicts"},
-                          Edit{"a piece code beyond the twelve", 20, 0xCC, "bad start position"},
-                          Edit{"an en-passant square beyond the board", 36, 100, "bad start position"},
-                          Edit{"an en-passant square no pawn can use", 36, 20, "start position"},
-                          Edit{"a castling rook square off the back rank", 40, 20, "start position"}}) {
+    for (const Edit& e :
+         {Edit{"a flag bit beyond Chess960", 5, 2, "reserved"}, Edit{"a reserved byte", 10, 1, "reserved"},
+          Edit{"a checkmate called a draw", 7, std::uint8_t(games::GameEnd::Checkmate), "contradicts"},
+          Edit{"a piece code beyond the twelve", 20, 0xCC, "bad start position"},
+          Edit{"an en-passant square beyond the board", 36, 100, "bad start position"},
+          Edit{"an en-passant square no pawn can use", 36, 20, "start position"},
+          Edit{"a castling rook square off the back rank", 40, 20, "start position"}}) {
         INFO(e.name);
         std::vector<std::uint8_t> bad = good;
         bad[e.at] = e.value;
@@ -249,7 +257,8 @@ TEST_CASE("Datagen: Chess960 start positions by number", "[tune]") {
     CHECK(chess960_start_fen(959).substr(0, 8) == "rkrnnqbb");
 }
 
-TEST_CASE("Datagen: two threads write whole games that read back, and the same ones as one thread", "[tune][threads]") {
+TEST_CASE("Datagen: two threads write whole games that read back, and the same ones as one thread",
+          "[tune][threads]") {
     // Each thread plays its own games on its own engine and appends whole records under a lock;
     // ThreadSanitizer runs this test.
     auto play = [](const std::string& path, int threads) {
@@ -264,7 +273,9 @@ TEST_CASE("Datagen: two threads write whole games that read back, and the same o
     CHECK(two == play(temp_path("one-thread.bin"), 1));
 }
 
-TEST_CASE("Datagen: a rerun of a seed on two threads keeps the games already in its file and plays only the others", "[tune][threads]") {
+TEST_CASE(
+    "Datagen: a rerun of a seed on two threads keeps the games already in its file and plays only the others",
+    "[tune][threads]") {
     // The reference: the seed's first five games, played in one run.
     const std::string whole = temp_path("resume-whole.bin"), resumed = temp_path("resume-part.bin");
     std::remove(whole.c_str());

@@ -7,8 +7,8 @@
 #include <random>
 #include <sstream>
 
-#include "epd.hpp"
 #include "core/movegen.hpp"
+#include "epd.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
 #include "search/params.hpp"
@@ -76,7 +76,10 @@ TEST_CASE("Eval: material and placement kept move by move equal the sum over the
             generate<GenType::All>(pos, moves);
             for (Move m : moves) {
                 const eval::Score child = eval::piece_square_after(pos, m, root);
-                ++kinds[m.kind() == Move::Normal ? 0 : m.kind() == Move::Promotion ? 1 : m.kind() == Move::EnPassant ? 2 : 3];
+                ++kinds[m.kind() == Move::Normal      ? 0
+                        : m.kind() == Move::Promotion ? 1
+                        : m.kind() == Move::EnPassant ? 2
+                                                      : 3];
                 captures += pos.is_capture(m);
                 INFO(c.fen << " " << pos.move_to_uci(m));
                 pos.make_move(m);
@@ -117,7 +120,8 @@ TEST_CASE("Eval: the breakdown the eval command prints sums to the evaluation", 
             CHECK(b.total == eval::evaluate(pos));
             // The terms are the ones behind the total: blended, they give White's view.
             CHECK(b.white_view
-                  == (total.mg * b.phase + total.eg * b.scale / 64 * (eval::MaxPhase - b.phase)) / eval::MaxPhase);
+                  == (total.mg * b.phase + total.eg * b.scale / 64 * (eval::MaxPhase - b.phase))
+                         / eval::MaxPhase);
             ++checked;
         }
     }
@@ -189,7 +193,8 @@ TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "
 
 TEST_CASE("Limited strength: budgets grow with the level; strong levels and mates take the best line",
           "[search][strength]") {
-    StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2200}, top{true, StrengthLimit::MaxElo};
+    StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2200},
+        top{true, StrengthLimit::MaxElo};
     CHECK(weak.node_budget() < mid.node_budget());
     CHECK(mid.node_budget() < strong.node_budget());
     CHECK(strong.node_budget() < top.node_budget());
@@ -207,7 +212,10 @@ TEST_CASE("Limited strength: budgets grow with the level; strong levels and mate
     CHECK(at_zero.candidate_lines() == 1);
     CHECK(at_zero.node_budget() < top.node_budget());
 
-    auto line = [](Value score) { return RootMove{.move = Move::none(), .score = score, .previous_score = score, .seldepth = 0, .pv = {}}; };
+    auto line = [](Value score) {
+        return RootMove{
+            .move = Move::none(), .score = score, .previous_score = score, .seldepth = 0, .pv = {}};
+    };
     std::mt19937_64 rng(7);
     std::vector<RootMove> close = {line(50), line(45), line(40), line(-400)};
     std::vector<int> picked(4, 0);

@@ -21,8 +21,6 @@ using sente::test::word_after;
 
 namespace {
 
-
-
 std::vector<std::string> until_bestmove(EngineProcess& engine, std::chrono::milliseconds timeout = 30s) {
     auto lines = engine.read_until("bestmove", timeout);
     REQUIRE_FALSE(lines.empty());
@@ -106,7 +104,8 @@ TEST_CASE("Ponder: go ponder waits for ponderhit, then plays on its clock", "[uc
     CHECK(thought < 2000ms);  // a normal timed search from the ponderhit, within its clock
     Position pos;
     REQUIRE_FALSE(pos.set_fen(std::string(Position::StartFen)));
-    for (const std::string& m : {std::string("e2e4"), std::string("e7e5"), best, ponder}) pos.make_move(pos.parse_uci_move(m));
+    for (const std::string& m : {std::string("e2e4"), std::string("e7e5"), best, ponder})
+        pos.make_move(pos.parse_uci_move(m));
     CHECK(pos.parse_uci_move(word_after(after.back(), "bestmove")) != Move::none());
 }
 
@@ -120,7 +119,8 @@ TEST_CASE("Ponder: stop during go ponder gives one bestmove at once", "[uci][gui
     engine.send("stop");
     auto lines = until_bestmove(engine, 5s);
     CHECK(std::chrono::steady_clock::now() - sent < 1s);
-    CHECK(legal_in("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", word_after(lines.back(), "bestmove")));
+    CHECK(legal_in("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
+                   word_after(lines.back(), "bestmove")));
     engine.send("isready");
     auto rest = engine.read_until("readyok", 5s);
     REQUIRE_FALSE(rest.empty());
@@ -146,7 +146,9 @@ TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker 
     EngineProcess engine;
     engine.send("uci");
     auto options = engine.read_until("uciok", 5s);
-    auto has = [&](const std::string& l) { return std::find(options.begin(), options.end(), l) != options.end(); };
+    auto has = [&](const std::string& l) {
+        return std::find(options.begin(), options.end(), l) != options.end();
+    };
     CHECK(has("option name UCI_LimitStrength type check default false"));
     CHECK(has("option name UCI_Elo type spin default 1500 min 1320 max 2400"));
 
@@ -182,9 +184,9 @@ TEST_CASE("UCI_ShowWDL: per-mille odds after the score, from the model of the ev
         engine.send(std::string("setoption name Use NNUE value ") + (net ? "true" : "false"));
         const sente::wdl::Model& model = net ? sente::wdl::NetModel : sente::wdl::HandCraftedModel;
         int compared = 0;  // positions whose odds were checked against the model
-        for (const std::string& fen : {std::string(Position::StartFen), Middlegame,
-                                       std::string("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"),
-                                       std::string("3qk3/8/8/8/8/8/8/4K3 w - - 0 1")}) {
+        for (const std::string& fen :
+             {std::string(Position::StartFen), Middlegame, std::string("4k3/8/8/8/8/8/8/3QK3 w - - 0 1"),
+              std::string("3qk3/8/8/8/8/8/8/4K3 w - - 0 1")}) {
             INFO((net ? "net, " : "hand-crafted, ") << fen);
             engine.send("position fen " + fen);
             engine.send("go depth 6");
@@ -225,7 +227,8 @@ TEST_CASE("Ponder and infinite: a search that ends early still waits for ponderh
     CHECK(engine.read_until("bestmove", 1000ms).empty());
     engine.send("ponderhit");
     auto lines = until_bestmove(engine, 5s);
-    CHECK(legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", word_after(lines.back(), "bestmove")));
+    CHECK(legal_in("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                   word_after(lines.back(), "bestmove")));
 
     engine.send("setoption name UCI_LimitStrength value false");
     engine.send("go infinite nodes 2000");

@@ -19,8 +19,8 @@ using sente::MoveList;
 using sente::Position;
 using sente::test::EngineProcess;
 using sente::test::fen_of;
-using sente::test::sync;
 using sente::test::starts_with;
+using sente::test::sync;
 
 namespace {
 
@@ -43,8 +43,6 @@ std::string repeat(const std::string& s, int n) {
     for (int i = 0; i < n; ++i) out += s;
     return out;
 }
-
-
 
 std::string bestmove_of(const std::string& line) { return sente::test::word_after(line, "bestmove"); }
 
@@ -90,8 +88,9 @@ std::string join(const std::vector<std::string>& words) {
 
 }  // namespace
 
-TEST_CASE("Hostile input: every line is answered, rejected with a message or ignored, and none breaks the engine",
-          "[uci][hostile]") {
+TEST_CASE(
+    "Hostile input: every line is answered, rejected with a message or ignored, and none breaks the engine",
+    "[uci][hostile]") {
     const std::string start(Position::StartFen);
     const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const std::string megabyte(1 << 20, 'x');
@@ -151,8 +150,8 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         {"position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8/4K3/8 w - - 0 1", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8 w - - 0 1", Expect::Error},
-        {"position fen 4k2R/8/8/8/8/8/8/4K3 w - - 0 1", Expect::Error},       // the side not to move is in check
-        {"position fen P3k3/8/8/8/8/8/8/4K3 w - - 0 1", Expect::Error},       // a pawn on the eighth rank
+        {"position fen 4k2R/8/8/8/8/8/8/4K3 w - - 0 1", Expect::Error},  // the side not to move is in check
+        {"position fen P3k3/8/8/8/8/8/8/4K3 w - - 0 1", Expect::Error},  // a pawn on the eighth rank
         {"position fen " + megabyte, Expect::Error},
         // Moves: illegal, malformed, a legal move after an illegal one, castling in the wrong notation.
         {"position startpos moves e2e5", Expect::Error},
@@ -168,7 +167,8 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         {"position fen " + kiwipete + " moves O-O", Expect::Error},
         {"position fen " + kiwipete + " moves 0-0-0", Expect::Error},
         {"position fen " + kiwipete + " moves e1g1 e8g8 g1g2", Expect::Error},
-        {"position startpos moves " + repeat("g1f3 g8f6 f3g1 f6g8 ", 1249) + "g1f3 g8f6 f3g1 e2e4", Expect::Error},
+        {"position startpos moves " + repeat("g1f3 g8f6 f3g1 f6g8 ", 1249) + "g1f3 g8f6 f3g1 e2e4",
+         Expect::Error},
         // go with negative, zero, non-numeric and 20-digit numbers; searchmoves with illegal moves.
         {"go depth x", Expect::Search},
         {"go depth -3", Expect::Search},
@@ -242,15 +242,22 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         std::string out_text = join(out);
         INFO("output: " << out_text.substr(0, 400));
 
-        auto errors = std::count_if(out.begin(), out.end(),
-                                    [](const std::string& l) { return starts_with(l, "info string error: "); });
+        auto errors = std::count_if(out.begin(), out.end(), [](const std::string& l) {
+            return starts_with(l, "info string error: ");
+        });
         switch (c.expect) {
-            case Expect::Silence: CHECK(out.empty()); break;
-            case Expect::Error: CHECK(errors >= 1); break;
-            case Expect::Any: break;
+            case Expect::Silence:
+                CHECK(out.empty());
+                break;
+            case Expect::Error:
+                CHECK(errors >= 1);
+                break;
+            case Expect::Any:
+                break;
             case Expect::Clock:
             case Expect::Search: {
-                auto best = std::find_if(out.begin(), out.end(), [](const std::string& l) { return starts_with(l, "bestmove"); });
+                auto best = std::find_if(out.begin(), out.end(),
+                                         [](const std::string& l) { return starts_with(l, "bestmove"); });
                 if (best == out.end()) {
                     engine.send("stop");
                     auto rest = engine.read_until("bestmove", 20s);
@@ -263,7 +270,8 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
                 CHECK(pos.parse_uci_move(bestmove_of(*best)) != Move::none());
                 // Exactly one bestmove for this go.
                 auto later = sync(engine);
-                CHECK(std::none_of(later.begin(), later.end(), [](const std::string& l) { return starts_with(l, "bestmove"); }));
+                CHECK(std::none_of(later.begin(), later.end(),
+                                   [](const std::string& l) { return starts_with(l, "bestmove"); }));
                 break;
             }
         }
@@ -281,7 +289,8 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         // machine of less than 128 GB, which cannot spare 64 GB).
         REQUIRE((notes.size() == 1 || notes.size() == 2));
         CHECK(starts_with(notes[0], "info string Hash set to 65536, the nearest allowed value"));
-        if (notes.size() == 2) CHECK(starts_with(notes[1], "info string Hash: could not allocate 65536 MB, using "));
+        if (notes.size() == 2)
+            CHECK(starts_with(notes[1], "info string Hash: could not allocate 65536 MB, using "));
         engine.send("go depth 6");
         auto lines = engine.read_until("bestmove", 20s);
         REQUIRE_FALSE(lines.empty());
@@ -358,7 +367,8 @@ TEST_CASE("Hostile input: every line is answered, rejected with a message or ign
         REQUIRE_FALSE(first.empty());
         auto second = engine.read_until("bestmove", 20s);
         REQUIRE_FALSE(second.empty());
-        for (const auto& l : {first.back(), second.back()}) CHECK(Position().parse_uci_move(bestmove_of(l)) != Move::none());
+        for (const auto& l : {first.back(), second.back()})
+            CHECK(Position().parse_uci_move(bestmove_of(l)) != Move::none());
         CHECK(sync(engine).empty());
     }
 

@@ -30,7 +30,8 @@ void check_kinds(Position& pos, int depth, std::uint64_t& nodes) {
     std::sort(both.begin(), both.end());
     REQUIRE(both == sorted(all));
     for (Move m : captures)
-        REQUIRE((pos.piece_on(m.to()) != NoPiece || m.kind() == Move::EnPassant || m.kind() == Move::Promotion));
+        REQUIRE(
+            (pos.piece_on(m.to()) != NoPiece || m.kind() == Move::EnPassant || m.kind() == Move::Promotion));
     for (Move m : quiets) {
         REQUIRE(m.kind() != Move::Promotion);
         REQUIRE(m.kind() != Move::EnPassant);
@@ -88,11 +89,11 @@ TEST_CASE("Movegen: castling is refused out of, through and into check", "[moveg
         return pos.parse_uci_move(move) != Move::none();
     };
     CHECK(has("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));
-    CHECK_FALSE(has("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1"));     // no right
-    CHECK_FALSE(has("4r1k1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));   // out of check
-    CHECK_FALSE(has("5rk1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));    // through check
-    CHECK_FALSE(has("k5r1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));     // into check
+    CHECK_FALSE(has("4k3/8/8/8/8/8/8/4K2R w - - 0 1", "e1g1"));    // no right
+    CHECK_FALSE(has("4r1k1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));  // out of check
+    CHECK_FALSE(has("5rk1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));   // through check
+    CHECK_FALSE(has("k5r1/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"));   // into check
     CHECK(has("7k/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"));
-    CHECK(has("1r5k/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"));          // b1 may be attacked
-    CHECK_FALSE(has("7k/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1c1"));     // b1 must be empty
+    CHECK(has("1r5k/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"));       // b1 may be attacked
+    CHECK_FALSE(has("7k/8/8/8/8/8/8/RN2K3 w Q - 0 1", "e1c1"));  // b1 must be empty
 }

@@ -48,7 +48,8 @@ struct Setup {
 };
 
 // The picker's moves; with skip_after >= 0, skip_quiets is called once that many have come out.
-std::vector<Move> picked(const Position& pos, const Setup& s, const OrderingStats& stats, int skip_after = -1) {
+std::vector<Move> picked(const Position& pos, const Setup& s, const OrderingStats& stats,
+                         int skip_after = -1) {
     const Position::CheckInfo check_info = pos.check_info();
     MovePicker picker(pos, s.tt_move, s.killers, s.counter, stats);
     std::vector<Move> out;
@@ -62,8 +63,9 @@ std::vector<Move> picked(const Position& pos, const Setup& s, const OrderingStat
 
 }  // namespace
 
-TEST_CASE("MovePicker: every legal move once, quiets by history; skip_quiets leaves out only quiets without check",
-          "[movepick]") {
+TEST_CASE(
+    "MovePicker: every legal move once, quiets by history; skip_quiets leaves out only quiets without check",
+    "[movepick]") {
     const RandomStats random_stats(19);
     const OrderingStats stats = random_stats.view();
     SplitMix64 rng{7};

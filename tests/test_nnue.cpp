@@ -30,8 +30,11 @@ bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
 std::vector<unsigned char> embedded_bytes() { return nnue::encode(nnue::embedded()); }
 
 std::string write_temp(const std::string& name, const std::vector<unsigned char>& bytes) {
-    const std::string path = (std::filesystem::temp_directory_path() / ("sente-test-" + std::to_string(::getpid()) + "-" + name)).string();
-    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("sente-test-" + std::to_string(::getpid()) + "-" + name))
+            .string();
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     return path;
 }
 
@@ -43,7 +46,8 @@ void reseal(std::vector<unsigned char>& bytes) {
 
 }  // namespace
 
-TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move of random playouts", "[nnue]") {
+TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move of random playouts",
+          "[nnue]") {
     const nnue::Network& net = nnue::embedded();
     std::vector<std::pair<std::string, bool>> starts;
     for (const char* file : {"standard.epd", "tricky.epd"})
@@ -58,7 +62,8 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
     constexpr int Playouts = 10000;
 #endif
     std::mt19937_64 rng(2024);
-    int castles[2] = {}, en_passant = 0, promotions[6] = {}, captures = 0, nulls = 0, takebacks = 0, checked = 0;
+    int castles[2] = {}, en_passant = 0, promotions[6] = {}, captures = 0, nulls = 0, takebacks = 0,
+        checked = 0;
     int capture_promotions = 0, overlapping_castles = 0;
     nnue::AccumulatorStack stack;
     for (int game = 0; game < Playouts; ++game) {
@@ -74,8 +79,10 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
             if (!line.empty() && (roll < 15 || moves.size() == 0)) {
                 const Move m = line.back();
                 line.pop_back();
-                if (m == Move::null()) pos.unmake_null_move();
-                else pos.unmake_move(m);
+                if (m == Move::null())
+                    pos.unmake_null_move();
+                else
+                    pos.unmake_move(m);
                 stack.pop();
                 ++takebacks;
             } else if (moves.size() == 0) {
@@ -115,8 +122,8 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
             }
         }
     }
-    INFO("castling " << castles[0] << "/" << castles[1] << ", en passant " << en_passant << ", captures " << captures
-                     << ", nulls " << nulls << ", take-backs " << takebacks);
+    INFO("castling " << castles[0] << "/" << castles[1] << ", en passant " << en_passant << ", captures "
+                     << captures << ", nulls " << nulls << ", take-backs " << takebacks);
     CHECK(castles[0] > 0);
     CHECK(castles[1] > 0);
     CHECK(en_passant > 0);
@@ -171,8 +178,8 @@ TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the 
     // The rounding errors mostly cancel: on average no further apart than independent roundings
     // would be, with half a centipawn to spare; a systematic error (a rounding in the wrong
     // direction, an off-by-one shift) would exceed it.
-    INFO("largest difference " << largest << " cp, bound " << Tolerance << " cp; mean "
-         << error_sum / checked << " cp, expected about " << ExpectedMean << " cp");
+    INFO("largest difference " << largest << " cp, bound " << Tolerance << " cp; mean " << error_sum / checked
+                               << " cp, expected about " << ExpectedMean << " cp");
     CHECK(error_sum / checked < ExpectedMean + 0.5);
     CHECK(largest > 0);  // not the same code twice
 }
@@ -229,7 +236,8 @@ TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is
     CHECK_FALSE(nnue::load_file("/nonexistent/sente.nnue").net);
 }
 
-TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, and keeps the net in use", "[nnue][uci]") {
+TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, and keeps the net in use",
+          "[nnue][uci]") {
     // A net that differs from the embedded one: every output weight negated.
     auto other = std::make_unique<nnue::Network>(nnue::embedded());
     for (std::int16_t& w : other->output_weights) w = std::int16_t(-w);
@@ -240,7 +248,8 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     const std::string bad = write_temp("cut.nnue", cut);
 
     auto eval_line = [](const std::string& setup) {
-        test::CommandResult r = test::run_sente({}, "uci\n" + setup + "position fen 4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1\neval\nquit\n");
+        test::CommandResult r = test::run_sente(
+            {}, "uci\n" + setup + "position fen 4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 1\neval\nquit\n");
         std::string nnue_line;
         std::istringstream lines(r.out);
         for (std::string line; std::getline(lines, line);)
@@ -249,7 +258,8 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     };
     const auto [embedded, embedded_out] = eval_line("");  // Use NNUE is on by default
     const auto [loaded, loaded_out] = eval_line("setoption name EvalFile value " + good + "\n");
-    const auto [kept, kept_out] = eval_line("setoption name EvalFile value " + good + "\nsetoption name EvalFile value " + bad + "\n");
+    const auto [kept, kept_out] =
+        eval_line("setoption name EvalFile value " + good + "\nsetoption name EvalFile value " + bad + "\n");
     const auto [missing, missing_out] = eval_line("setoption name EvalFile value /nonexistent/x.nnue\n");
     REQUIRE_FALSE(embedded.empty());
     CHECK(embedded.find(nnue::embedded_name()) != std::string::npos);

@@ -19,8 +19,10 @@ struct Suite {
     bool chess960;
     std::size_t positions;
 };
-constexpr Suite AllSuites[] = {{"standard.epd", false, 128}, {"tricky.epd", false, 13},
-                               {"chess960.epd", true, 960}, {"tricky960.epd", true, 6}};
+constexpr Suite AllSuites[] = {{"standard.epd", false, 128},
+                               {"tricky.epd", false, 13},
+                               {"chess960.epd", true, 960},
+                               {"tricky960.epd", true, 6}};
 
 std::vector<std::string> fields_of(const std::string& fen) {
     std::vector<std::string> out;
@@ -51,7 +53,7 @@ std::size_t walk_suites(int depth, const std::function<void(const Position&)>& c
     for (const Suite& s : AllSuites) {
         auto cases = read_perft_suite(s.file);
         REQUIRE(cases.size() == s.positions);
-        for (std::size_t i = 0; i < cases.size(); i += s.positions > 500 ? 8 : 1) {
+        for (std::size_t i = 0; i<cases.size(); i += s.positions> 500 ? 8 : 1) {
             Position pos;
             INFO(cases[i].fen);
             REQUIRE_FALSE(pos.set_fen(cases[i].fen, s.chess960));
@@ -72,7 +74,8 @@ Bitboard pinned_by_lifting(const Position& pos) {
     Bitboard pinned = 0;
     for (Bitboard ours = pos.pieces(us) ^ square_bb(king); ours;) {
         const Square s = pop_lsb(ours);
-        const Bitboard exposed = pos.attackers_by(them, king, pos.pieces() ^ square_bb(s)) & sliders & ~attackers;
+        const Bitboard exposed =
+            pos.attackers_by(them, king, pos.pieces() ^ square_bb(s)) & sliders & ~attackers;
         if (exposed) pinned |= square_bb(s);
     }
     return pinned;
@@ -82,7 +85,8 @@ Bitboard pinned_by_lifting(const Position& pos) {
 // there: the square a double pawn push skipped, if some pawn of the side to move can take on it
 // without leaving its own king attacked (Position keeps the square only then).
 Square ep_square_by_trying(const Position& before, Move m) {
-    const bool double_push = type_of(before.moved_piece(m)) == Pawn && std::abs(int(m.to()) - int(m.from())) == 16;
+    const bool double_push =
+        type_of(before.moved_piece(m)) == Pawn && std::abs(int(m.to()) - int(m.from())) == 16;
     if (!double_push) return NoSquare;
     Position made = before;
     made.make_move(m);
@@ -244,9 +248,15 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
             std::size_t at = std::size_t(next() >> 33) % (fen.size() + 1);
             char ch = alphabet[std::size_t(next() >> 40) % alphabet.size()];
             switch (next() >> 62) {
-            case 0: fen.insert(at, 1, ch); break;
-            case 1: if (at < fen.size()) fen.erase(at, 1); break;
-            default: if (at < fen.size()) fen[at] = ch; break;
+                case 0:
+                    fen.insert(at, 1, ch);
+                    break;
+                case 1:
+                    if (at < fen.size()) fen.erase(at, 1);
+                    break;
+                default:
+                    if (at < fen.size()) fen[at] = ch;
+                    break;
             }
         }
         if (!pos.set_fen(fen)) {
@@ -259,7 +269,10 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
     CHECK(accepted > 0);
 }
 
-TEST_CASE("Zobrist: incremental keys (whole and pawn) and material equal those from scratch, and unmake restores the position", "[zobrist]") {
+TEST_CASE(
+    "Zobrist: incremental keys (whole and pawn) and material equal those from scratch, and unmake restores "
+    "the position",
+    "[zobrist]") {
     std::uint64_t nodes = 0;
     const std::size_t roots = walk_suites(3, [&](const Position& p) {
         ++nodes;
@@ -281,7 +294,8 @@ TEST_CASE("Zobrist: the key after a move, known before it is made", "[zobrist]")
             const Key predicted = p.key_after(m);
             after.make_move(m);
             // The one part it leaves out: an en-passant square the move creates.
-            const Key ep = after.ep_square() == NoSquare ? 0 : zobrist::EnPassantFile[file_of(after.ep_square())];
+            const Key ep =
+                after.ep_square() == NoSquare ? 0 : zobrist::EnPassantFile[file_of(after.ep_square())];
             REQUIRE((predicted ^ ep) == after.key());
             ++moves_checked;
             castles += m.kind() == Move::Castling;
@@ -322,7 +336,10 @@ TEST_CASE("gives_check agrees with making the move, for every kind of move", "[p
     for (std::uint64_t k : kinds) CHECK(k > 0);
 }
 
-TEST_CASE("Position: a successor is what make_move makes, and its checks, pins, en passant and castling rights are found again another way", "[position]") {
+TEST_CASE(
+    "Position: a successor is what make_move makes, and its checks, pins, en passant and castling rights are "
+    "found again another way",
+    "[position]") {
     // Over a million moves: a mismatch is recorded (the first one, with its position and move)
     // rather than asserted move by move, which would cost more than the checks themselves.
     std::uint64_t moves_checked = 0, pinned = 0, ep_squares = 0;
@@ -333,7 +350,8 @@ TEST_CASE("Position: a successor is what make_move makes, and its checks, pins, 
         generate<GenType::All>(p, moves);
         for (Move m : moves) {
             auto expect = [&](bool agrees, const char* what) {
-                if (!agrees && first_mismatch.empty()) first_mismatch = p.fen() + " " + p.move_to_uci(m) + ": " + what;
+                if (!agrees && first_mismatch.empty())
+                    first_mismatch = p.fen() + " " + p.move_to_uci(m) + ": " + what;
             };
             const Successor next = p.after(m);
             Position made = p;
@@ -424,7 +442,7 @@ TEST_CASE("Repetition: twofold inside the search, threefold across the game", "[
     CHECK_FALSE(pos.is_repetition(3));
     CHECK(pos.is_repetition(4));
     for (const char* m : cycle) pos.make_move(pos.parse_uci_move(m));
-    CHECK(pos.is_repetition(0));  // the third occurrence is a draw wherever the others are
+    CHECK(pos.is_repetition(0));                // the third occurrence is a draw wherever the others are
     pos.make_move(pos.parse_uci_move("e2e4"));  // a pawn move ends the chain
     CHECK_FALSE(pos.is_repetition(100));
 }

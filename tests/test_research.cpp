@@ -31,7 +31,8 @@ std::vector<Value> values(Algorithm a, const research::Settings& settings, const
     for (int d = 1; d <= depth; ++d) {
         const int back = a == Algorithm::Mtdf2 ? 2 : 1;
         if (a == Algorithm::Mtdf2 && d <= 2) s.new_position();  // each parity is its own chain
-        const Value guess = d > back ? out[std::size_t(d - back - 1)] : s.search(Algorithm::AlphaBeta, pos, 0, 0);
+        const Value guess =
+            d > back ? out[std::size_t(d - back - 1)] : s.search(Algorithm::AlphaBeta, pos, 0, 0);
         out.push_back(s.search(a, pos, d, guess));
     }
     if (nodes) *nodes += s.nodes;
@@ -55,7 +56,8 @@ TEST_CASE("Research: every algorithm returns negamax's value at depths 1 to 4", 
                     const std::vector<Value> v = values(a, settings, fen, 4);
                     for (int d = 0; d < 4; ++d) {
                         INFO(fen << ": " << research::name(a) << " at depth " << d + 1 << ", tempo " << tempo
-                                 << (kind == research::EvalKind::Full ? ", full" : ", material") << " evaluation");
+                                 << (kind == research::EvalKind::Full ? ", full" : ", material")
+                                 << " evaluation");
                         CHECK(v[std::size_t(d)] == truth[std::size_t(d)]);
                         ++compared;
                     }
@@ -71,8 +73,8 @@ TEST_CASE("Research: the window algorithms agree with alpha-beta at depth 5", "[
     research::Settings settings{research::EvalKind::Material, 100, 4};
     for (const std::string& fen : fens) {
         const std::vector<Value> truth = values(Algorithm::AlphaBeta, settings, fen, 5);
-        for (Algorithm a : {Algorithm::Pvs, Algorithm::Aspiration, Algorithm::Mtdf, Algorithm::Mtdf2, Algorithm::Sss,
-                            Algorithm::Dual}) {
+        for (Algorithm a : {Algorithm::Pvs, Algorithm::Aspiration, Algorithm::Mtdf, Algorithm::Mtdf2,
+                            Algorithm::Sss, Algorithm::Dual}) {
             INFO(fen << ": " << research::name(a));
             CHECK(values(a, settings, fen, 5)[4] == truth[4]);
         }
@@ -91,7 +93,8 @@ TEST_CASE("Research: node counts fall in the expected order, and window searches
     CHECK(nodes[Algorithm::Pvs] <= nodes[Algorithm::AlphaBeta] * 11 / 10);
     CHECK(researches[Algorithm::Negamax] == 0);
     CHECK(researches[Algorithm::AlphaBeta] == 0);
-    for (Algorithm a : {Algorithm::Pvs, Algorithm::Mtdf, Algorithm::Sss, Algorithm::Dual}) CHECK(researches[a] > 0);
+    for (Algorithm a : {Algorithm::Pvs, Algorithm::Mtdf, Algorithm::Sss, Algorithm::Dual})
+        CHECK(researches[a] > 0);
     // MT-SSS* must come down from +infinity one bound at a time: more passes than MTD(f) from a guess.
     CHECK(researches[Algorithm::Sss] > researches[Algorithm::Mtdf]);
 }
@@ -111,5 +114,6 @@ TEST_CASE("Research: the experiment's rows", "[research]") {
     CHECK(rows[2].nodes > rows[0].nodes);
     CHECK(rows[3].nodes > rows[1].nodes);
     std::vector<research::Row> pvs = research::run(Algorithm::Pvs, settings, some, 4);
-    for (int d = 0; d < 4; ++d) CHECK(pvs[std::size_t(d)].mean_score == Approx(rows[std::size_t(d)].mean_score));
+    for (int d = 0; d < 4; ++d)
+        CHECK(pvs[std::size_t(d)].mean_score == Approx(rows[std::size_t(d)].mean_score));
 }

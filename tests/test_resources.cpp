@@ -24,7 +24,6 @@ long resident_kb(int pid) {
     return -1;
 }
 
-
 long resident_with_hash(EngineProcess& engine, int mb) {
     engine.send("setoption name Hash value " + std::to_string(mb));
     sync(engine, 30s);

@@ -18,7 +18,8 @@ struct Outcome {
     std::uint64_t nodes = 0;
 };
 
-Outcome search(Engine& engine, const std::string& fen, SearchLimits limits, const std::vector<std::string>& moves = {}) {
+Outcome search(Engine& engine, const std::string& fen, SearchLimits limits,
+               const std::vector<std::string>& moves = {}) {
     REQUIRE_FALSE(engine.set_position(fen, moves));
     Outcome out;
     SearchCallbacks cb;
@@ -202,7 +203,8 @@ TEST_CASE("Search: every bench position is valid", "[search]") {
 
 TEST_CASE("Search: root moves after the best are ordered by the nodes their subtrees took", "[search]") {
     Engine engine;
-    for (const char* fen : {Position::StartFen.data(), "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}) {
+    for (const char* fen : {Position::StartFen.data(),
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}) {
         INFO(fen);
         engine.new_game();
         Outcome o = search(engine, fen, depth_limit(9));
@@ -252,7 +254,8 @@ TEST_CASE("Search: a better root move from an interrupted iteration is kept", "[
         for (std::size_t i = 1; i + 1 < iterations.size() && changes < 8; ++i) {
             const Iteration& before = iterations[i - 1];
             const Iteration& deciding = iterations[i];
-            if (before.depth < 5 || deciding.depth != before.depth + 1 || before.best == deciding.best) continue;
+            if (before.depth < 5 || deciding.depth != before.depth + 1 || before.best == deciding.best)
+                continue;
             if (deciding.nodes < before.nodes + 4000) continue;
             ++changes;
             INFO(fen << ": depth " << deciding.depth << " changes the best move");

@@ -41,7 +41,8 @@ std::vector<DmCase> endgame_cases() {
     static const std::regex pattern(R"(^(.*?)\s+dm\s+(-?\d+);)");
     for (std::string line; std::getline(in, line);) {
         std::smatch m;
-        if (std::regex_search(line, m, pattern)) cases.push_back({m[1].str() + " 0 1", std::stoi(m[2].str())});
+        if (std::regex_search(line, m, pattern))
+            cases.push_back({m[1].str() + " 0 1", std::stoi(m[2].str())});
     }
     return cases;
 }
@@ -213,7 +214,8 @@ TEST_CASE("Syzygy: drawn endings are held against an engine that knows the win",
     CHECK(played >= 1);
 }
 
-TEST_CASE("Syzygy: the UCI options, as Stockfish names them, and tbhits in every info line", "[syzygy][uci]") {
+TEST_CASE("Syzygy: the UCI options, as Stockfish names them, and tbhits in every info line",
+          "[syzygy][uci]") {
     test::EngineProcess engine;
     engine.send("uci");
     auto lines = engine.read_until("uciok", 5s);
@@ -294,7 +296,8 @@ TEST_CASE("Syzygy: Syzygy50MoveRule decides a win that the fifty-move counter sp
     }
 }
 
-TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes with the most pieces", "[syzygy][uci]") {
+TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes with the most pieces",
+          "[syzygy][uci]") {
     // Five pieces at the root and tables of four: the positions after one capture have as many
     // pieces as the largest tables, and are probed only at SyzygyProbeDepth or deeper; those after
     // two captures always are. A depth beyond the search's leaves only the second kind.
@@ -313,7 +316,8 @@ TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes 
 
 // Fathom opens each table the first time it is probed. Threads that reach a table at the same
 // moment must get the answers one thread gets, and leave nothing behind (LeakSanitizer watches).
-TEST_CASE("Syzygy: four threads opening the tables at once get the answers one thread gets", "[syzygy][threads]") {
+TEST_CASE("Syzygy: four threads opening the tables at once get the answers one thread gets",
+          "[syzygy][threads]") {
     load_tables();
     std::vector<Position> positions;
     for (const DmCase& c : endgame_cases()) positions.push_back(position_of(c.fen));
@@ -331,7 +335,8 @@ TEST_CASE("Syzygy: four threads opening the tables at once get the answers one t
     };
     std::vector<Answer> expected;
     for (const Position& pos : positions) expected.push_back(answer_of(pos));
-    REQUIRE(std::count_if(expected.begin(), expected.end(), [](const Answer& a) { return a.wdl.has_value(); }) >= 40);
+    REQUIRE(std::count_if(expected.begin(), expected.end(), [](const Answer& a) { return a.wdl.has_value(); })
+            >= 40);
 
     constexpr int Threads = 4;
     for (int round = 0; round < 8; ++round) {
@@ -345,8 +350,8 @@ TEST_CASE("Syzygy: four threads opening the tables at once get the answers one t
                 for (std::size_t k = 0; k < positions.size(); ++k) {
                     const std::size_t i = (k + t * positions.size() / Threads) % positions.size();
                     const Answer a = answer_of(positions[i]);
-                    if (a.wdl != expected[i].wdl || a.ranked != expected[i].ranked ||
-                        a.root_value != expected[i].root_value)
+                    if (a.wdl != expected[i].wdl || a.ranked != expected[i].ranked
+                        || a.root_value != expected[i].root_value)
                         ++mismatches;
                 }
             });

@@ -27,7 +27,7 @@ TEST_CASE("TT: four threads writing and reading the same buckets never see a tor
     auto worker = [&](std::uint64_t seed) {
         std::uint64_t x = seed;
         for (int i = 0; i < 200000; ++i) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;  // xorshift
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;       // xorshift
             Key key = (x % 5000) * 0x9E3779B97F4A7C15ULL;  // few keys, many writers each
             if (i % 2) {
                 tt.store(key, 0, score_of(key), score_of(key), BoundExact, depth_of(key), move_of(key));
@@ -46,7 +46,8 @@ TEST_CASE("TT: four threads writing and reading the same buckets never see a tor
     CHECK(torn == 0);
 }
 
-TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and end timed searches by themselves", "[search][threads]") {
+TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and end timed searches by themselves",
+          "[search][threads]") {
     Engine engine;
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);

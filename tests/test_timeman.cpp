@@ -46,8 +46,23 @@ std::int64_t allowance(const Clock& c) { return std::max<std::int64_t>(LeastMs, 
 
 std::vector<Clock> clock_table() {
     std::vector<Clock> table;
-    const std::int64_t times[] = {1, 2, 5, 10, 20, 30, 50, 100, 250, 1000, 3000, 10'000, 60'000, 600'000,
-                                  3'600'000, std::int64_t(1) << 40, std::int64_t(1) << 62};
+    const std::int64_t times[] = {1,
+                                  2,
+                                  5,
+                                  10,
+                                  20,
+                                  30,
+                                  50,
+                                  100,
+                                  250,
+                                  1000,
+                                  3000,
+                                  10'000,
+                                  60'000,
+                                  600'000,
+                                  3'600'000,
+                                  std::int64_t(1) << 40,
+                                  std::int64_t(1) << 62};
     const std::int64_t incs[] = {0, 1, 10, 100, 1000, 30'000};
     const std::int64_t overheads[] = {0, 20, 100, 1000, 5000};
     for (std::int64_t t : times)
@@ -61,8 +76,9 @@ std::vector<Clock> clock_table() {
 
 }  // namespace
 
-TEST_CASE("Time manager: on every clock both limits fit inside the clock less Move Overhead, and neither is zero",
-          "[timeman]") {
+TEST_CASE(
+    "Time manager: on every clock both limits fit inside the clock less Move Overhead, and neither is zero",
+    "[timeman]") {
     int checked = 0;
     for (const Clock& c : clock_table()) {
         for (Color us : {White, Black}) {
@@ -83,9 +99,12 @@ TEST_CASE("Time manager: on every clock both limits fit inside the clock less Mo
 }
 
 // (The UCI layer reads a negative clock as 0; test_timing.cpp sends them through the protocol.)
-TEST_CASE("Time manager: a clock at zero or below the overhead leaves 1 ms, and movetime its budget less the overhead",
-          "[timeman]") {
-    for (const Clock& c : {Clock{0, 0, 0, 20}, Clock{0, 0, 1, 20}, Clock{20, 0, 0, 20}, Clock{15, 0, 5, 20}}) {
+TEST_CASE(
+    "Time manager: a clock at zero or below the overhead leaves 1 ms, and movetime its budget less the "
+    "overhead",
+    "[timeman]") {
+    for (const Clock& c :
+         {Clock{0, 0, 0, 20}, Clock{0, 0, 1, 20}, Clock{20, 0, 0, 20}, Clock{15, 0, 5, 20}}) {
         INFO(describe(c));
         const TimeManager tm = started(c);
         CHECK(tm.soft_ms() == LeastMs);

@@ -19,7 +19,8 @@ namespace {
 constexpr std::int64_t AtOnceMs = 50;
 
 // Milliseconds from `go` to `bestmove`; the search must end by itself within `patience`.
-std::int64_t timed_search(EngineProcess& engine, const std::string& go, std::chrono::milliseconds patience = 10s) {
+std::int64_t timed_search(EngineProcess& engine, const std::string& go,
+                          std::chrono::milliseconds patience = 10s) {
     engine.send(go);
     auto start = std::chrono::steady_clock::now();
     auto lines = engine.read_until("bestmove", patience);
@@ -71,7 +72,8 @@ TEST_CASE("Time: go movetime uses 90% to 100% of the time less Move Overhead, an
 
 // Clocks that leave little or nothing, as managers send them: each search must end by itself before
 // the clock given would run out (or at once, when it is already out), with the default Move Overhead.
-TEST_CASE("Time: tiny, negative, one-move and one-sided clocks are answered in time without stop", "[uci][timing]") {
+TEST_CASE("Time: tiny, negative, one-move and one-sided clocks are answered in time without stop",
+          "[uci][timing]") {
     struct Case {
         const char* moves;  // after the start position; Black to move after e2e4
         const char* go;
@@ -120,13 +122,15 @@ void play_on_the_clock(std::int64_t base_ms, std::int64_t inc_ms, int plies) {
     std::int64_t clock[2] = {base_ms, base_ms};
     for (int ply = 0; ply < plies; ++ply) {
         engine.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
-        const std::string go = "go wtime " + std::to_string(clock[0]) + " btime " + std::to_string(clock[1]) + " winc "
-                             + std::to_string(inc_ms) + " binc " + std::to_string(inc_ms);
+        const std::string go = "go wtime " + std::to_string(clock[0]) + " btime " + std::to_string(clock[1])
+                               + " winc " + std::to_string(inc_ms) + " binc " + std::to_string(inc_ms);
         INFO("ply " << ply << ": " << go);
         engine.send(go);
         const auto start = std::chrono::steady_clock::now();
         auto lines = engine.read_until("bestmove", std::chrono::milliseconds(clock[ply % 2] + 1000));
-        const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+        const auto used =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+                .count();
         REQUIRE_FALSE(lines.empty());
         clock[ply % 2] -= used;
         REQUIRE(clock[ply % 2] > 0);  // never lost on time

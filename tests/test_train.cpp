@@ -46,15 +46,18 @@ struct TempFile {
 
 const std::string& game_file() {
     static const TempFile file{[] {
-        const std::string p = (std::filesystem::temp_directory_path() / ("sente-train-test-" + std::to_string(::getpid()) + ".bin")).string();
+        const std::string p = (std::filesystem::temp_directory_path()
+                               / ("sente-train-test-" + std::to_string(::getpid()) + ".bin"))
+                                  .string();
         std::filesystem::remove(p);
         DatagenOptions o;
         o.out = p;
         o.games = 40;
         o.nodes = 300;
         o.seed = 99;
-        o.threads = 1;  // one thread writes the same bytes every run, so the held-out games are fixed
-        o.net = "none";  // the hand-crafted evaluation plays, so that a new default net leaves the games as they are
+        o.threads = 1;   // one thread writes the same bytes every run, so the held-out games are fixed
+        o.net = "none";  // the hand-crafted evaluation plays, so that a new default net leaves the games as
+                         // they are
         std::ostringstream log;
         REQUIRE(run_datagen(o, log) == 0);
         return p;
@@ -97,9 +100,11 @@ TEST_CASE("Train: the gradient equals finite differences of the loss on a tiny n
         constexpr double H = 1e-6;
         std::vector<double> up = w, down = w;
         up[i] += H, down[i] -= H;
-        const double numeric = (train::loss_and_gradient<double>(up, Hidden, positions.data(), positions.size(), objective, nullptr)
-                                - train::loss_and_gradient<double>(down, Hidden, positions.data(), positions.size(), objective, nullptr))
-                             / (2 * H);
+        const double numeric = (train::loss_and_gradient<double>(up, Hidden, positions.data(),
+                                                                 positions.size(), objective, nullptr)
+                                - train::loss_and_gradient<double>(down, Hidden, positions.data(),
+                                                                   positions.size(), objective, nullptr))
+                               / (2 * H);
         INFO("parameter " << i << ": analytic " << gradient[i] << ", numeric " << numeric);
         CHECK(std::abs(gradient[i] - numeric) <= 1e-6 + 1e-4 * std::abs(numeric));
         compared += gradient[i] != 0;
@@ -155,7 +160,8 @@ TEST_CASE("Train: the fitted sigmoid scale is the one the results were drawn wit
     CHECK(train::fit_scale(positions) == Approx(180).epsilon(0.1));
 }
 
-TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, and a seed its net", "[train]") {
+TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, and a seed its net",
+          "[train]") {
     const train::DataSet data = load_data();
     train::Options o;
     o.epochs = 3;
@@ -173,7 +179,9 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     CHECK(whole == run(3).weights());  // ... with any number of threads
     o.threads = 2;
 
-    const std::string path = (std::filesystem::temp_directory_path() / ("sente-train-test-" + std::to_string(::getpid()) + ".ckpt")).string();
+    const std::string path = (std::filesystem::temp_directory_path()
+                              / ("sente-train-test-" + std::to_string(::getpid()) + ".ckpt"))
+                                 .string();
     REQUIRE_FALSE(run(1).save_checkpoint(path));
     std::optional<train::Trainer> resumed;
     // Resumed with one thread: the shards, not the threads, decide the sums.
@@ -186,13 +194,15 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     train::DataSet fewer = data;
     fewer.train.pop_back();
     std::optional<train::Trainer> refused;
-    CHECK(train::Trainer::load_checkpoint(path, fewer, 2, refused).value_or("").find("other data") != std::string::npos);
+    CHECK(train::Trainer::load_checkpoint(path, fewer, 2, refused).value_or("").find("other data")
+          != std::string::npos);
     {
         std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
         f.seekp(200);
         f.put('\x7f');
     }
-    CHECK(train::Trainer::load_checkpoint(path, data, 2, refused).value_or("").find("checksum") != std::string::npos);
+    CHECK(train::Trainer::load_checkpoint(path, data, 2, refused).value_or("").find("checksum")
+          != std::string::npos);
     // A run of another hidden size resumes as itself, and cannot be written as the engine's net.
     {
         train::Options tiny = o;

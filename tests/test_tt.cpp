@@ -63,7 +63,8 @@ TEST_CASE("Table memory: zero from the system, huge-page aligned, and unchanged 
     table_memory::unmap(small, 64 * 1024);
 }
 
-TEST_CASE("TT: a table too large to write through at once is empty, keeps entries, and empties on clear", "[tt]") {
+TEST_CASE("TT: a table too large to write through at once is empty, keeps entries, and empties on clear",
+          "[tt]") {
     const std::size_t mb = std::size_t(search_params::EagerTableMaxMb) * 2;
     TranspositionTable tt;
     REQUIRE(tt.resize(4, 2) == 4);
@@ -77,7 +78,8 @@ TEST_CASE("TT: a table too large to write through at once is empty, keeps entrie
     CHECK(found == 0);
 
     REQUIRE(wait_backed(tt));
-    for (int i = 0; i < Count; ++i) tt.store(spread_key(i, Count), 0, Value(i % 500), 10, BoundLower, 6, Move(G1, F3));
+    for (int i = 0; i < Count; ++i)
+        tt.store(spread_key(i, Count), 0, Value(i % 500), 10, BoundLower, 6, Move(G1, F3));
     found = 0;
     for (int i = 0; i < Count; ++i) {
         auto e = tt.probe(spread_key(i, Count), 0);
@@ -111,8 +113,9 @@ TEST_CASE("TT: a size that cannot be had falls back at once to one that can", "[
     // page faults, however slow the system is to find the memory.
     CHECK(waited < std::chrono::seconds(2 + search_params::TableBackingWaitMs / 1000));
     tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));  // dropped or kept, never a wait
-    tt.resize(1);  // and the large table goes at once, backed or not
-    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(4 + search_params::TableBackingWaitMs / 1000));
+    tt.resize(1);                                        // and the large table goes at once, backed or not
+    CHECK(std::chrono::steady_clock::now() - start
+          < std::chrono::seconds(4 + search_params::TableBackingWaitMs / 1000));
     REQUIRE(wait_backed(tt));
     tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));
     REQUIRE(tt.probe(99, 0));
@@ -130,7 +133,8 @@ TEST_CASE("TT: searches may probe and store while a large table is being backed"
         for (int i = 0; i < PerThread; ++i) {
             const Key key = spread_key(i * 2 + t, PerThread * 2);
             tt.store(key, 0, Value(i % 1000), 0, BoundLower, 4, Move(E2, E4));
-            if (auto e = tt.probe(key, 0); e && (e->score != Value(i % 1000) || e->move != Move(E2, E4))) ++wrong;
+            if (auto e = tt.probe(key, 0); e && (e->score != Value(i % 1000) || e->move != Move(E2, E4)))
+                ++wrong;
         }
     };
     {
@@ -142,6 +146,7 @@ TEST_CASE("TT: searches may probe and store while a large table is being backed"
     // Whatever was kept is whole; a new game empties it all.
     tt.clear(2);
     int found = 0;
-    for (int i = 0; i < PerThread * 2; i += 97) found += tt.probe(spread_key(i, PerThread * 2), 0).has_value();
+    for (int i = 0; i < PerThread * 2; i += 97)
+        found += tt.probe(spread_key(i, PerThread * 2), 0).has_value();
     CHECK(found == 0);
 }

@@ -60,7 +60,8 @@ TEST_CASE("Eval: the coefficient trace times the weights is the evaluation, exac
         const eval::Coefficients c = eval::coefficients(pos);
         const Value v = eval::evaluate(pos);
         if (eval::evaluate_from(c, eval::Weights) != v) {
-            FAIL_CHECK(pos.fen() << ": trace gives " << eval::evaluate_from(c, eval::Weights) << ", evaluate() " << v);
+            FAIL_CHECK(pos.fen() << ": trace gives " << eval::evaluate_from(c, eval::Weights)
+                                 << ", evaluate() " << v);
         }
         CHECK(eval::evaluate_from(c, eval::Weights, 0) == eval::evaluate(pos, 0));
         CHECK(eval::evaluate_from(c, eval::Weights, 250) == eval::evaluate(pos, 250));
@@ -83,7 +84,8 @@ TEST_CASE("Eval: the coefficient trace times the weights is the evaluation, exac
     }
 }
 
-TEST_CASE("Eval: weights other than the built-in ones change the trace's value as a linear function", "[eval][tune]") {
+TEST_CASE("Eval: weights other than the built-in ones change the trace's value as a linear function",
+          "[eval][tune]") {
     // Doubling every material weight changes a position a pawn up (and nothing else) by a pawn.
     Position pos;
     REQUIRE_FALSE(pos.set_fen("4k3/pppp4/8/8/8/8/PPPPP3/4K3 w - - 0 1"));
@@ -93,7 +95,8 @@ TEST_CASE("Eval: weights other than the built-in ones change the trace's value a
     doubled[eval::w::PieceValue + Pawn] = doubled[eval::w::PieceValue + Pawn] * 2;
     const int phase = c.phase;  // 0: pawns only
     CHECK(phase == 0);
-    CHECK(eval::evaluate_from(c, doubled) - eval::evaluate_from(c, eval::Weights) == eval::PieceValue[Pawn].eg);
+    CHECK(eval::evaluate_from(c, doubled) - eval::evaluate_from(c, eval::Weights)
+          == eval::PieceValue[Pawn].eg);
 }
 
 // ---- The tuner -------------------------------------------------------------------------------
@@ -112,7 +115,8 @@ TEST_CASE("Tuner: params.hpp is exactly what the tuner writes for its own weight
 }
 
 TEST_CASE("Tuner: the weights it reads from a params.hpp are the ones written there", "[tune]") {
-    const std::string shipped = (std::filesystem::path(SENTE_SOURCE_DIR) / "src" / "eval" / "params.hpp").string();
+    const std::string shipped =
+        (std::filesystem::path(SENTE_SOURCE_DIR) / "src" / "eval" / "params.hpp").string();
     tune::Params read;
     REQUIRE_FALSE(tune::read_params(shipped, read));
     CHECK(read == tune::initial_params());  // the shipped file is the build's weights
@@ -121,16 +125,15 @@ TEST_CASE("Tuner: the weights it reads from a params.hpp are the ones written th
     tune::Params other = tune::initial_params();
     for (std::size_t i = 0; i < other.size(); ++i) other[i] = double(int(i % 97) - 48);
     const auto dir = std::filesystem::temp_directory_path();
-    const std::string path = (dir / ("sente-test-read-params-" + std::to_string(::getpid()) + ".hpp")).string();
+    const std::string path =
+        (dir / ("sente-test-read-params-" + std::to_string(::getpid()) + ".hpp")).string();
     REQUIRE_FALSE(tune::write_params(shipped, path, other));
     REQUIRE_FALSE(tune::read_params(path, read));
     CHECK(read == other);
 
     // A file without the block, or with a weight too few, is refused and leaves the weights alone.
     const tune::Params before = read;
-    {
-        std::ofstream(path) << "// no weights here\n";
-    }
+    { std::ofstream(path) << "// no weights here\n"; }
     auto error = tune::read_params(path, read);
     REQUIRE(error);
     CHECK(error->find("Fitted weights") != std::string::npos);
@@ -199,14 +202,16 @@ TEST_CASE("Tuner: the gradient of the loss matches finite differences", "[tune]"
         std::vector<double> gradient;
         tune::loss(data, params, objective, &gradient);
         // Weights that these positions use: material, a square, mobility, king safety, tempo.
-        for (int index : {eval::w::PieceValue + Knight, eval::w::PawnSquare + 64 * Knight + F3, eval::w::Mobility[Bishop] + 7,
-                          eval::w::BishopPair, eval::w::KingAttacker + Queen, eval::w::Tempo}) {
+        for (int index : {eval::w::PieceValue + Knight, eval::w::PawnSquare + 64 * Knight + F3,
+                          eval::w::Mobility[Bishop] + 7, eval::w::BishopPair, eval::w::KingAttacker + Queen,
+                          eval::w::Tempo}) {
             for (int part : {0, 1}) {
                 const std::size_t i = 2 * std::size_t(index) + std::size_t(part);
                 const double h = 0.01;
                 tune::Params up = params, down = params;
                 up[i] += h, down[i] -= h;
-                const double numeric = (tune::loss(data, up, objective) - tune::loss(data, down, objective)) / (2 * h);
+                const double numeric =
+                    (tune::loss(data, up, objective) - tune::loss(data, down, objective)) / (2 * h);
                 INFO("lambda " << lambda << " weight " << index << " part " << part);
                 CHECK(gradient[i] == Approx(numeric).epsilon(0.01).margin(1e-9));
                 CHECK(std::abs(numeric) > 0);
@@ -241,7 +246,8 @@ TEST_CASE("Tuner: a fit moves a weight toward the value that produced the result
 
 // ---- Tune builds ---------------------------------------------------------------------------------
 
-TEST_CASE("Tunables: set by name within their range, rebuild what depends on them, and print SPSA lines", "[tune]") {
+TEST_CASE("Tunables: set by name within their range, rebuild what depends on them, and print SPSA lines",
+          "[tune]") {
     // A normal build registers none; a tune build registers the search parameters and weights.
     if (!TuneBuild) CHECK(tunables().empty());
     static int widget = 40;

@@ -22,9 +22,7 @@ using sente::test::EngineProcess;
 using sente::test::fen_of;
 using sente::test::word_after;
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("UCI: nothing is printed before uci, and the handshake lists the options", "[uci]") {
     EngineProcess engine;
@@ -60,10 +58,10 @@ TEST_CASE("UCI: position with moves, and errors that keep the last valid positio
     const std::string good = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     CHECK(fen_of(engine) == good);
 
-    for (const char* bad : {"position startpos moves e2e4 e2e4", "position startpos moves e2e5",
-                            "position startpos moves e7e5", "position startpos moves xyz",
-                            "position fen 8/8/8/8 w - - 0 1", "position fen", "position",
-                            "position sideways", "position startpos extra"}) {
+    for (const char* bad :
+         {"position startpos moves e2e4 e2e4", "position startpos moves e2e5", "position startpos moves e7e5",
+          "position startpos moves xyz", "position fen 8/8/8/8 w - - 0 1", "position fen", "position",
+          "position sideways", "position startpos extra"}) {
         INFO(bad);
         engine.send(bad);
         auto line = engine.read_line(5s);
@@ -161,7 +159,8 @@ int check_castling_notation(const std::string& fen, bool chess960, const std::ve
 
 // What GUIs choke on (UCI-PITFALLS 15): in Chess960 mode castling is written king-takes-rook in
 // bestmove, ponder and every PV move; in standard mode it is e1g1.
-TEST_CASE("UCI: castling in bestmove, ponder and the PV is king-takes-rook in Chess960 and e1g1 otherwise", "[uci]") {
+TEST_CASE("UCI: castling in bestmove, ponder and the PV is king-takes-rook in Chess960 and e1g1 otherwise",
+          "[uci]") {
     EngineProcess engine;
     // White's only legal move is castling with the king already on g1 (the rook goes to f1):
     // Ne4 covers f2, Ba6 covers f1, h3 covers g2.
@@ -210,7 +209,6 @@ TEST_CASE("UCI: end of input acts as quit", "[uci]") {
 
 namespace {
 
-
 std::vector<std::string> search_lines(EngineProcess& engine, const std::string& go) {
     engine.send(go);
     return engine.read_until("bestmove", 30s);
@@ -218,8 +216,9 @@ std::vector<std::string> search_lines(EngineProcess& engine, const std::string& 
 
 }  // namespace
 
-TEST_CASE("UCI: go depth prints an info line per iteration, then a final one whose PV starts with the best move",
-          "[uci][search]") {
+TEST_CASE(
+    "UCI: go depth prints an info line per iteration, then a final one whose PV starts with the best move",
+    "[uci][search]") {
     EngineProcess engine;
     engine.send("position startpos moves e2e4");
     auto lines = search_lines(engine, "go depth 6");
@@ -371,7 +370,8 @@ std::vector<std::string> without_timing(const std::vector<std::string>& lines) {
 
 TEST_CASE("UCI: go nodes after ucinewgame gives identical output, in one process and across processes",
           "[uci][search]") {
-    const std::string position = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    const std::string position =
+        "position fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     auto run = [&](EngineProcess& engine) {
         engine.send("ucinewgame");
         engine.send(position);
@@ -417,12 +417,13 @@ TEST_CASE("UCI: genfens prints N distinct legal openings, the same for the same 
         CHECK(std::count(fen.begin(), fen.end(), ' ') == 5);  // all six fields
         CHECK(sente::count_legal_moves(pos) > 0);
     }
-    const auto booked = fens("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd");
+    const auto booked =
+        fens("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd");
     CHECK(booked.size() == 4);
 
     EngineProcess engine;
-    for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten", "genfens 3 seed x book None",
-                            "genfens 3 seed 1 book /no/such/file.epd"}) {
+    for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten",
+                            "genfens 3 seed x book None", "genfens 3 seed 1 book /no/such/file.epd"}) {
         INFO(bad);
         engine.send(bad);
         auto lines = sente::test::sync(engine);
@@ -437,7 +438,8 @@ TEST_CASE("UCI: genfens openings are undecided in Stockfish's judgement", "[uci]
     std::string stockfish;
     for (const char* path : {"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"})
         if (::access(path, X_OK) == 0) stockfish = path;
-    if (stockfish.empty()) return sente::test::skip_test("Stockfish is not installed (apt-get install stockfish)");
+    if (stockfish.empty())
+        return sente::test::skip_test("Stockfish is not installed (apt-get install stockfish)");
     // Seed 4's 28th random opening leaves a mate in one (as do about one in a hundred): without
     // the screening search it would be among these 30, and Stockfish would find the mate.
     const auto openings = fens("genfens 30 seed 4 book None");
@@ -453,7 +455,7 @@ TEST_CASE("UCI: genfens openings are undecided in Stockfish's judgement", "[uci]
         REQUIRE(lines.size() >= 2);
         const std::string& info = lines[lines.size() - 2];
         INFO(info);
-        CHECK(word_after(info, "score") == "cp");  // no mate either way
+        CHECK(word_after(info, "score") == "cp");                    // no mate either way
         CHECK(std::abs(std::stoi(word_after(info, "cp"))) <= 1000);  // genfens' own bound
     }
     judge.send("quit");

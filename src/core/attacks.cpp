@@ -41,8 +41,7 @@ constexpr Bitboard RookMagics[64] = {
     0x1008800021084100ULL, 0x00008029004A0600ULL, 0x080C900480200380ULL, 0x0040210008100100ULL,
     0x0408000900051100ULL, 0x20D4000200800480ULL, 0x0240508801020400ULL, 0x000804C41100A200ULL,
     0x8100204100820012ULL, 0x0020810414244001ULL, 0x8102750840200101ULL, 0x0008210008EC1001ULL,
-    0x0042012008100402ULL, 0x2202000801100402ULL, 0x0008100820922104ULL, 0x80820888210C0042ULL
-};
+    0x0042012008100402ULL, 0x2202000801100402ULL, 0x0008100820922104ULL, 0x80820888210C0042ULL};
 constexpr Bitboard BishopMagics[64] = {
     0x0002108C08048820ULL, 0x00210421104103C1ULL, 0x031010C193000831ULL, 0x2011040082080011ULL,
     0x002424200A000000ULL, 0x2021010840884000ULL, 0x00A1041054440080ULL, 0x0841840100A22010ULL,
@@ -59,8 +58,7 @@ constexpr Bitboard BishopMagics[64] = {
     0x200108211049000EULL, 0x1040828C10020480ULL, 0x0201104044108020ULL, 0x0080182020882200ULL,
     0x00100008D0240140ULL, 0x0214211489020446ULL, 0x0040101400B080C4ULL, 0x0021044100410240ULL,
     0x440912C210142001ULL, 0x4000484104100212ULL, 0x2406044602010410ULL, 0x0000100316104404ULL,
-    0x1000020012020204ULL, 0x1001008604080200ULL, 0x1002604430420240ULL, 0x4440240840802080ULL
-};
+    0x1000020012020204ULL, 0x1001008604080200ULL, 0x1002604430420240ULL, 0x4440240840802080ULL};
 
 Bitboard RookMagicTable[RookTableSize];
 Bitboard BishopMagicTable[BishopTableSize];
@@ -124,7 +122,7 @@ std::vector<Bitboard> subsets(Bitboard mask) {
 Bitboard relevant_mask(PieceType slider, Square s) {
     // Edge squares never block anything further along the ray, so they are not relevant.
     Bitboard edges = ((rank_bb(0) | rank_bb(7)) & ~rank_bb(rank_of(s)))
-                   | ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
+                     | ((file_bb(0) | file_bb(7)) & ~file_bb(file_of(s)));
     return ray_attacks(slider == Rook ? RookSteps : BishopSteps, s, 0) & ~edges;
 }
 
@@ -160,10 +158,10 @@ void init_leapers() {
         Square s = Square(sq);
         PawnAttacks[White][sq] = leaper_attacks(s, {{-1, 1}, {1, 1}});
         PawnAttacks[Black][sq] = leaper_attacks(s, {{-1, -1}, {1, -1}});
-        KnightAttacks[sq] = leaper_attacks(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2},
-                                               {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
-        KingAttacks[sq] = leaper_attacks(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1},
-                                             {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
+        KnightAttacks[sq] =
+            leaper_attacks(s, {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}});
+        KingAttacks[sq] =
+            leaper_attacks(s, {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}});
     }
 }
 
@@ -180,10 +178,10 @@ void init_lines() {
             for (PieceType slider : {Bishop, Rook}) {
                 const auto& steps = slider == Rook ? RookSteps : BishopSteps;
                 if (ray_attacks(steps, sa, 0) & square_bb(sb)) {
-                    Line[a][b] = (ray_attacks(steps, sa, 0) & ray_attacks(steps, sb, 0))
-                               | square_bb(sa) | square_bb(sb);
-                    Between[a][b] = ray_attacks(steps, sa, square_bb(sb))
-                                  & ray_attacks(steps, sb, square_bb(sa));
+                    Line[a][b] = (ray_attacks(steps, sa, 0) & ray_attacks(steps, sb, 0)) | square_bb(sa)
+                                 | square_bb(sb);
+                    Between[a][b] =
+                        ray_attacks(steps, sa, square_bb(sb)) & ray_attacks(steps, sb, square_bb(sa));
                 }
             }
         }
@@ -213,8 +211,7 @@ struct Initialiser {
 }  // namespace
 
 Bitboard reference_attacks(PieceType slider, Square s, Bitboard occ) {
-    if (slider == Queen)
-        return ray_attacks(RookSteps, s, occ) | ray_attacks(BishopSteps, s, occ);
+    if (slider == Queen) return ray_attacks(RookSteps, s, occ) | ray_attacks(BishopSteps, s, occ);
     return ray_attacks(slider == Rook ? RookSteps : BishopSteps, s, occ);
 }
 

@@ -74,12 +74,18 @@ inline Bitboard bishop_rays(Square s) { return attacks_detail::BishopRays[s]; }
 // Attacks of a non-pawn piece type from a square.
 inline Bitboard piece_attacks(PieceType pt, Square s, Bitboard occ) {
     switch (pt) {
-    case Knight: return knight_attacks(s);
-    case Bishop: return bishop_attacks(s, occ);
-    case Rook: return rook_attacks(s, occ);
-    case Queen: return queen_attacks(s, occ);
-    case King: return king_attacks(s);
-    default: return 0;
+        case Knight:
+            return knight_attacks(s);
+        case Bishop:
+            return bishop_attacks(s, occ);
+        case Rook:
+            return rook_attacks(s, occ);
+        case Queen:
+            return queen_attacks(s, occ);
+        case King:
+            return king_attacks(s);
+        default:
+            return 0;
     }
 }
 

@@ -46,9 +46,13 @@ struct CountSink {
     void add_targets(Square, Bitboard targets) { count += popcount(targets); }
     void add_promotions(Square, Bitboard targets) { count += 4 * popcount(targets); }
     template <int>
-    void add_pawn_targets(Bitboard targets) { count += popcount(targets); }
+    void add_pawn_targets(Bitboard targets) {
+        count += popcount(targets);
+    }
     template <int>
-    void add_pawn_promotions(Bitboard targets) { count += 4 * popcount(targets); }
+    void add_pawn_promotions(Bitboard targets) {
+        count += 4 * popcount(targets);
+    }
 };
 
 // Pos is a Position or a Successor.
@@ -58,8 +62,8 @@ void generate_for(const Pos& pos, Sink& sink) {
     constexpr Direction Up = Us == White ? North : South;
     constexpr Direction CaptureWest = Us == White ? NorthWest : SouthWest;
     constexpr Direction CaptureEast = Us == White ? NorthEast : SouthEast;
-    constexpr Bitboard PromotionRank = rank_bb(Us == White ? 6 : 1);  // pawns about to promote
-    constexpr Bitboard DoublePushRank = rank_bb(Us == White ? 2 : 5); // after one step
+    constexpr Bitboard PromotionRank = rank_bb(Us == White ? 6 : 1);   // pawns about to promote
+    constexpr Bitboard DoublePushRank = rank_bb(Us == White ? 2 : 5);  // after one step
     constexpr bool WantCaptures = Type != GenType::Quiets;
     constexpr bool WantQuiets = Type != GenType::Captures;
 
@@ -88,9 +92,9 @@ void generate_for(const Pos& pos, Sink& sink) {
     const Bitboard target = checkers ? between_bb(king, lsb(checkers)) | checkers : ~ours;
     const Bitboard capture_target = target & theirs;
     const Bitboard quiet_target = target & ~occupied;
-    const Bitboard piece_target = Type == GenType::All      ? target
-                                : Type == GenType::Captures ? capture_target
-                                                            : quiet_target;
+    const Bitboard piece_target = Type == GenType::All        ? target
+                                  : Type == GenType::Captures ? capture_target
+                                                              : quiet_target;
     const Bitboard pinned = pos.pinned();
     const Bitboard empty = ~occupied;
 
@@ -111,8 +115,10 @@ void generate_for(const Pos& pos, Sink& sink) {
             sink.template add_pawn_targets<CaptureEast>(shift<CaptureEast>(normal) & capture_target);
             if (promoting) {
                 sink.template add_pawn_promotions<Up>(shift<Up>(promoting) & empty & target);
-                sink.template add_pawn_promotions<CaptureWest>(shift<CaptureWest>(promoting) & capture_target);
-                sink.template add_pawn_promotions<CaptureEast>(shift<CaptureEast>(promoting) & capture_target);
+                sink.template add_pawn_promotions<CaptureWest>(shift<CaptureWest>(promoting)
+                                                               & capture_target);
+                sink.template add_pawn_promotions<CaptureEast>(shift<CaptureEast>(promoting)
+                                                               & capture_target);
             }
         }
     }
@@ -161,14 +167,16 @@ void generate_for(const Pos& pos, Sink& sink) {
     while (diagonal) {
         Square from = pop_lsb(diagonal);
         Bitboard moves = bishop_attacks(from, occupied) & piece_target;
-        if (pinned & square_bb(from)) [[unlikely]] moves &= line_bb(king, from);
+        if (pinned & square_bb(from)) [[unlikely]]
+            moves &= line_bb(king, from);
         sink.add_targets(from, moves);
     }
     Bitboard straight = pos.pieces(Us, Rook, Queen);
     while (straight) {
         Square from = pop_lsb(straight);
         Bitboard moves = rook_attacks(from, occupied) & piece_target;
-        if (pinned & square_bb(from)) [[unlikely]] moves &= line_bb(king, from);
+        if (pinned & square_bb(from)) [[unlikely]]
+            moves &= line_bb(king, from);
         sink.add_targets(from, moves);
     }
 
@@ -177,7 +185,8 @@ void generate_for(const Pos& pos, Sink& sink) {
     // since in Chess960 it may be the piece that shields the king's destination.
     if constexpr (WantQuiets) {
         // Our rights, kingside (the lower bit) first.
-        unsigned rights = checkers ? 0 : pos.castling_rights() & (castling_right(Us, true) | castling_right(Us, false));
+        unsigned rights =
+            checkers ? 0 : pos.castling_rights() & (castling_right(Us, true) | castling_right(Us, false));
         while (rights) {
             const int index = std::countr_zero(rights);
             rights &= rights - 1;
@@ -194,8 +203,10 @@ void generate_for(const Pos& pos, Sink& sink) {
 
 template <GenType Type, class Sink>
 void generate_into(const Position& pos, Sink& sink) {
-    if (pos.side_to_move() == White) generate_for<White, Type>(pos, sink);
-    else generate_for<Black, Type>(pos, sink);
+    if (pos.side_to_move() == White)
+        generate_for<White, Type>(pos, sink);
+    else
+        generate_for<Black, Type>(pos, sink);
 }
 
 }  // namespace
@@ -219,8 +230,10 @@ std::uint64_t count_legal_moves(const Position& pos) {
 // The successor is built and counted in one function, so that it stays in registers.
 std::uint64_t count_replies(const Position& pos, Move m) {
     CountSink sink;
-    if (pos.side_to_move() == White) generate_for<Black, GenType::All>(pos.after<White>(m), sink);
-    else generate_for<White, GenType::All>(pos.after<Black>(m), sink);
+    if (pos.side_to_move() == White)
+        generate_for<Black, GenType::All>(pos.after<White>(m), sink);
+    else
+        generate_for<White, GenType::All>(pos.after<Black>(m), sink);
     return sink.count;
 }
 

@@ -45,8 +45,7 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 std::optional<int> parse_int(std::string_view s, int lo, int hi) {
     int value = 0;
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || ptr != s.data() + s.size() || value < lo || value > hi)
-        return std::nullopt;
+    if (ec != std::errc() || ptr != s.data() + s.size() || value < lo || value > hi) return std::nullopt;
     return value;
 }
 
@@ -113,28 +112,26 @@ void Position::add_castling_right(Color c, Square rook_square) {
     castling_rook_[index] = rook_square;
     castling_mask_[king] |= cr;
     castling_mask_[rook_square] |= cr;
-    castling_path_[index] = (between_bb(king, king_to) | between_bb(rook_square, rook_to)
-                             | square_bb(king_to) | square_bb(rook_to))
-                          & ~(square_bb(king) | square_bb(rook_square));
+    castling_path_[index] = (between_bb(king, king_to) | between_bb(rook_square, rook_to) | square_bb(king_to)
+                             | square_bb(rook_to))
+                            & ~(square_bb(king) | square_bb(rook_square));
     castling_king_path_[index] = between_bb(king, king_to) | square_bb(king_to);
 }
 
 Bitboard PieceBitboards::attackers_to(Square s, Bitboard occupied) const {
-    return (pawn_attacks(Black, s) & of(White, Pawn))
-         | (pawn_attacks(White, s) & of(Black, Pawn))
-         | (knight_attacks(s) & by_type[Knight])
-         | (bishop_attacks(s, occupied) & (by_type[Bishop] | by_type[Queen]))
-         | (rook_attacks(s, occupied) & (by_type[Rook] | by_type[Queen]))
-         | (king_attacks(s) & by_type[King]);
+    return (pawn_attacks(Black, s) & of(White, Pawn)) | (pawn_attacks(White, s) & of(Black, Pawn))
+           | (knight_attacks(s) & by_type[Knight])
+           | (bishop_attacks(s, occupied) & (by_type[Bishop] | by_type[Queen]))
+           | (rook_attacks(s, occupied) & (by_type[Rook] | by_type[Queen]))
+           | (king_attacks(s) & by_type[King]);
 }
 
 Bitboard PieceBitboards::attackers_by(Color c, Square s, Bitboard occupied) const {
-    return ((pawn_attacks(~c, s) & by_type[Pawn])
-          | (knight_attacks(s) & by_type[Knight])
-          | (bishop_attacks(s, occupied) & (by_type[Bishop] | by_type[Queen]))
-          | (rook_attacks(s, occupied) & (by_type[Rook] | by_type[Queen]))
-          | (king_attacks(s) & by_type[King]))
-         & by_color[c];
+    return ((pawn_attacks(~c, s) & by_type[Pawn]) | (knight_attacks(s) & by_type[Knight])
+            | (bishop_attacks(s, occupied) & (by_type[Bishop] | by_type[Queen]))
+            | (rook_attacks(s, occupied) & (by_type[Rook] | by_type[Queen]))
+            | (king_attacks(s) & by_type[King]))
+           & by_color[c];
 }
 
 // Every capture is played out on the occupancy, which also covers the pin along the rank that a
@@ -169,7 +166,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         if (ch == '/') {
             if (file != 8)
                 return "FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(file)
-                     + " squares, not 8";
+                       + " squares, not 8";
             if (--rank < 0) return std::string("FEN board has more than 8 ranks");
             file = 0;
         } else if (ch >= '1' && ch <= '8') {
@@ -192,15 +189,18 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         int kings = popcount(p.pieces(c, King));
         if (kings != 1)
             return std::string("FEN must have exactly one ") + (c == White ? "white" : "black")
-                 + " king, found " + std::to_string(kings);
+                   + " king, found " + std::to_string(kings);
     }
     if (p.pieces(Pawn) & (rank_bb(0) | rank_bb(7)))
         return std::string("FEN has a pawn on the first or last rank");
 
     // 2. Side to move.
-    if (fields[1] == "w") p.side_ = White;
-    else if (fields[1] == "b") p.side_ = Black;
-    else return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
+    if (fields[1] == "w")
+        p.side_ = White;
+    else if (fields[1] == "b")
+        p.side_ = Black;
+    else
+        return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
 
     // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN).
     if (fields[2] != "-") {
@@ -225,8 +225,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
             } else {
                 return std::string("FEN castling field has an invalid character '") + ch + "'";
             }
-            if (rook_square == NoSquare)
-                return std::string("FEN castling '") + ch + "' has no matching rook";
+            if (rook_square == NoSquare) return std::string("FEN castling '") + ch + "' has no matching rook";
             CastlingRight cr = castling_right(c, rook_square > king);
             if (p.states_.back().castling & cr)
                 return std::string("FEN castling field repeats a right ('") + ch + "')";
@@ -245,8 +244,8 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         Color us = p.side_;
         Square pushed_pawn = Square(ep - pawn_push(us));
         Square origin = Square(ep + pawn_push(us));
-        if (relative_rank(us, rank_of(ep)) != 5 || p.board_[ep] != NoPiece
-            || p.board_[origin] != NoPiece || p.board_[pushed_pawn] != make_piece(~us, Pawn))
+        if (relative_rank(us, rank_of(ep)) != 5 || p.board_[ep] != NoPiece || p.board_[origin] != NoPiece
+            || p.board_[pushed_pawn] != make_piece(~us, Pawn))
             return "FEN en-passant square " + std::string(f) + " is impossible in this position";
         if (p.bb_.ep_capture_legal(us, ep)) st.ep_square = ep;
     }
@@ -255,11 +254,13 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     int fullmove = 1;
     if (fields.size() == 6) {
         auto halfmove = parse_int(fields[4], 0, MaxHalfmoveClock);
-        if (!halfmove) return "FEN halfmove clock '" + std::string(fields[4]) + "' is not a number from 0 to "
-                            + std::to_string(MaxHalfmoveClock);
+        if (!halfmove)
+            return "FEN halfmove clock '" + std::string(fields[4]) + "' is not a number from 0 to "
+                   + std::to_string(MaxHalfmoveClock);
         auto moves = parse_int(fields[5], 0, MaxFullmoveNumber);
-        if (!moves) return "FEN move number '" + std::string(fields[5]) + "' is not a number from 1 to "
-                         + std::to_string(MaxFullmoveNumber);
+        if (!moves)
+            return "FEN move number '" + std::string(fields[5]) + "' is not a number from 1 to "
+                   + std::to_string(MaxFullmoveNumber);
         st.rule50 = *halfmove;
         fullmove = std::max(*moves, 1);  // some programs write 0
     }
@@ -358,8 +359,10 @@ Key Position::key_after(Move m) const {
     if (m.kind() == Move::Castling) {
         const bool kingside = to > from;
         const Piece rook = make_piece(us, Rook);
-        return k ^ zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][relative_square(us, kingside ? G1 : C1)]
-             ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][relative_square(us, kingside ? F1 : D1)];
+        return k ^ zobrist::PieceSquare[pc][from]
+               ^ zobrist::PieceSquare[pc][relative_square(us, kingside ? G1 : C1)]
+               ^ zobrist::PieceSquare[rook][to]
+               ^ zobrist::PieceSquare[rook][relative_square(us, kingside ? F1 : D1)];
     }
     const Square capture_square = m.kind() == Move::EnPassant ? Square(to - pawn_push(us)) : to;
     if (const Piece captured = board_[capture_square]; captured != NoPiece)
@@ -369,8 +372,10 @@ Key Position::key_after(Move m) const {
 }
 
 void Position::make_move(Move m) {
-    if (side_ == White) make_move<White>(m);
-    else make_move<Black>(m);
+    if (side_ == White)
+        make_move<White>(m);
+    else
+        make_move<Black>(m);
 }
 
 template <Color Us>
@@ -402,7 +407,7 @@ void Position::make_move(Move m) {
         board_[c.king_to] = pc;
         board_[c.rook_to] = rook;
         k ^= zobrist::PieceSquare[pc][from] ^ zobrist::PieceSquare[pc][c.king_to]
-           ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][c.rook_to];
+             ^ zobrist::PieceSquare[rook][to] ^ zobrist::PieceSquare[rook][c.rook_to];
     } else {
         if (c.taken_type != NoPieceType) {
             const Piece captured = make_piece(Them, c.taken_type);
@@ -420,8 +425,10 @@ void Position::make_move(Move m) {
         if (type_of(pc) == Pawn) {
             st.rule50 = 0;
             st.pawn_key ^= zobrist::PieceSquare[pc][from];
-            if (arriving == pc) st.pawn_key ^= zobrist::PieceSquare[pc][to];
-            else st.material += material_unit(arriving) - material_unit(pc);
+            if (arriving == pc)
+                st.pawn_key ^= zobrist::PieceSquare[pc][to];
+            else
+                st.material += material_unit(arriving) - material_unit(pc);
         }
     }
 
@@ -515,7 +522,7 @@ bool Position::gives_check(Move m, const CheckInfo& info) const {
     // when a blocker leaves the line.
     if (m.kind() == Move::Normal)
         return (info.squares[type_of(board_[from])] & square_bb(to))
-            || ((info.discoverers & square_bb(from)) && !aligned(king, from, to));
+               || ((info.discoverers & square_bb(from)) && !aligned(king, from, to));
 
     Bitboard occupied = pieces() ^ square_bb(from);
     Bitboard ours = pieces(us) ^ square_bb(from);
@@ -537,7 +544,7 @@ bool Position::gives_check(Move m, const CheckInfo& info) const {
     if (direct & square_bb(king)) return true;
     // Discovered check by a slider behind the origin square (or, for en passant, the captured pawn).
     Bitboard sliders = ((bishop_attacks(king, occupied) & pieces(us, Bishop, Queen))
-                      | (rook_attacks(king, occupied) & pieces(us, Rook, Queen)));
+                        | (rook_attacks(king, occupied) & pieces(us, Rook, Queen)));
     return sliders & ours & ~square_bb(to);
 }
 
@@ -632,7 +639,7 @@ bool Position::is_legal(Move m) const {
         bool capture = (pawn_attacks(us, from) & pieces(~us)) & square_bb(to);
         bool single = int(to) == int(from) + up && board_[to] == NoPiece;
         bool dbl = int(to) == int(from) + 2 * up && relative_rank(us, rank_of(from)) == 1
-                && board_[to] == NoPiece && board_[Square(int(from) + up)] == NoPiece;
+                   && board_[to] == NoPiece && board_[Square(int(from) + up)] == NoPiece;
         if (!capture && !single && !dbl) return false;
     } else if (!(piece_attacks(pt, from, occupied) & square_bb(to))) {
         return false;
@@ -650,8 +657,7 @@ std::string Position::move_to_uci(Move m) const {
     if (m == Move::none()) return "(none)";
     if (m == Move::null()) return "0000";
     Square to = m.to();
-    if (m.kind() == Move::Castling && !chess960_)
-        to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
+    if (m.kind() == Move::Castling && !chess960_) to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
     std::string s = square_name(m.from()) + square_name(to);
     if (m.kind() == Move::Promotion) s += "nbrq"[m.promotion() - Knight];
     return s;
@@ -694,9 +700,12 @@ std::string Position::move_to_san(Move m) const {
                 same_rank |= rank_of(other.from()) == rank_of(m.from());
             }
             if (ambiguous) {
-                if (!same_file) san += char('a' + file_of(m.from()));
-                else if (!same_rank) san += char('1' + rank_of(m.from()));
-                else san += square_name(m.from());
+                if (!same_file)
+                    san += char('a' + file_of(m.from()));
+                else if (!same_rank)
+                    san += char('1' + rank_of(m.from()));
+                else
+                    san += square_name(m.from());
             }
         }
         if (is_capture(m)) san += 'x';
@@ -732,13 +741,14 @@ std::string Position::pretty() const {
 bool operator==(const Position& a, const Position& b) {
     const StateInfo &sa = a.state(), &sb = b.state();
     return std::equal(std::begin(a.board_), std::end(a.board_), std::begin(b.board_))
-        && std::equal(std::begin(a.bb_.by_type), std::end(a.bb_.by_type), std::begin(b.bb_.by_type))
-        && std::equal(std::begin(a.bb_.by_color), std::end(a.bb_.by_color), std::begin(b.bb_.by_color))
-        && a.side_ == b.side_ && a.game_ply_ == b.game_ply_
-        && std::equal(std::begin(a.castling_rook_), std::end(a.castling_rook_), std::begin(b.castling_rook_))
-        && sa.key == sb.key && sa.checkers == sb.checkers && sa.ep_square == sb.ep_square
-        && sa.castling == sb.castling && sa.rule50 == sb.rule50
-        && sa.plies_from_null == sb.plies_from_null && a.states_.size() == b.states_.size();
+           && std::equal(std::begin(a.bb_.by_type), std::end(a.bb_.by_type), std::begin(b.bb_.by_type))
+           && std::equal(std::begin(a.bb_.by_color), std::end(a.bb_.by_color), std::begin(b.bb_.by_color))
+           && a.side_ == b.side_ && a.game_ply_ == b.game_ply_
+           && std::equal(std::begin(a.castling_rook_), std::end(a.castling_rook_),
+                         std::begin(b.castling_rook_))
+           && sa.key == sb.key && sa.checkers == sb.checkers && sa.ep_square == sb.ep_square
+           && sa.castling == sb.castling && sa.rule50 == sb.rule50 && sa.plies_from_null == sb.plies_from_null
+           && a.states_.size() == b.states_.size();
 }
 
 }  // namespace sente

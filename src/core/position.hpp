@@ -27,8 +27,8 @@ struct MoveChanges {
     PieceType taken_type = NoPieceType;  // when nothing is captured
     Bitboard taken = 0;
     // The squares behind the bitboards, for make_move's board squares and keys.
-    Square taken_square = NoSquare;      // the destination, or the square behind it en passant
-    Square king_to = NoSquare;           // castling only: where the king and the rook land
+    Square taken_square = NoSquare;  // the destination, or the square behind it en passant
+    Square king_to = NoSquare;       // castling only: where the king and the rook land
     Square rook_to = NoSquare;
 };
 
@@ -49,8 +49,8 @@ struct PieceBitboards {
     Bitboard attackers_by(Color c, Square s, Bitboard occupied) const;
     // Pieces of colour c alone between `king` and a slider of colour `sniper` aimed at it.
     Bitboard blockers(Square king, Color sniper, Color c) const {
-        Bitboard snipers = (rook_rays(king) & of(sniper, Rook, Queen))
-                         | (bishop_rays(king) & of(sniper, Bishop, Queen));
+        Bitboard snipers =
+            (rook_rays(king) & of(sniper, Rook, Queen)) | (bishop_rays(king) & of(sniper, Bishop, Queen));
         const Bitboard occupied = all();
         Bitboard result = 0;
         while (snipers) {
@@ -79,7 +79,8 @@ struct PieceBitboards {
         // successor in registers. Built in memory by vector stores, it made every scalar read of
         // the generator wait, since a store is not forwarded to a load of another size.
         const auto toggled = [&](PieceType pt) {
-            return (by_type[pt] & ~c.taken) ^ (pt == c.mover ? c.trip : 0) ^ (pt == c.extra_type ? c.extra : 0);
+            return (by_type[pt] & ~c.taken) ^ (pt == c.mover ? c.trip : 0)
+                   ^ (pt == c.extra_type ? c.extra : 0);
         };
         PieceBitboards next;
         next.by_type[Pawn] = toggled(Pawn);
@@ -97,15 +98,15 @@ struct PieceBitboards {
 // What make_move changes that unmake_move cannot recompute, plus values cached per ply.
 struct StateInfo {
     Key key = 0;
-    Key pawn_key = 0;            // the pawns alone: for the pawn cache and correction history
-    std::uint64_t material = 0;  // the count of each piece but the kings: see material()
-    Bitboard checkers = 0;       // enemy pieces giving check to the side to move
-    Bitboard pinned = 0;         // the side to move's pieces pinned to its king: see pinned()
-    Square ep_square = NoSquare; // set only when an en-passant capture is legal
+    Key pawn_key = 0;             // the pawns alone: for the pawn cache and correction history
+    std::uint64_t material = 0;   // the count of each piece but the kings: see material()
+    Bitboard checkers = 0;        // enemy pieces giving check to the side to move
+    Bitboard pinned = 0;          // the side to move's pieces pinned to its king: see pinned()
+    Square ep_square = NoSquare;  // set only when an en-passant capture is legal
     std::uint8_t castling = NoCastling;
     Piece captured = NoPiece;
-    int rule50 = 0;              // plies since the last capture or pawn move
-    int plies_from_null = 0;     // plies since the last null move (repetitions stop there)
+    int rule50 = 0;           // plies since the last capture or pawn move
+    int plies_from_null = 0;  // plies since the last null move (repetitions stop there)
 };
 
 // What a Position and a Successor both answer from their pieces alone, in the same words, so that
@@ -117,7 +118,9 @@ public:
     Bitboard pieces(Color c, PieceType pt) const { return bb_.of(c, pt); }
     Bitboard pieces(Color c, PieceType a, PieceType b) const { return bb_.of(c, a, b); }
     Square king_square(Color c) const { return bb_.king(c); }
-    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const { return bb_.attackers_by(c, s, occupied); }
+    Bitboard attackers_by(Color c, Square s, Bitboard occupied) const {
+        return bb_.attackers_by(c, s, occupied);
+    }
     bool attacked_by(Color c, Square s, Bitboard occupied) const { return attackers_by(c, s, occupied); }
 
 protected:
@@ -161,8 +164,7 @@ private:
 
 class Position : public PieceQueries {
 public:
-    static constexpr std::string_view StartFen =
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    static constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     Position();  // the start position
 
@@ -207,7 +209,9 @@ public:
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
     // Pieces of colour c that alone stand between c's king and an enemy slider. Kept for the side
     // to move, which move generation and legality ask for at every node.
-    Bitboard pinned(Color c) const { return c == side_ ? state().pinned : bb_.blockers(king_square(c), ~c, c); }
+    Bitboard pinned(Color c) const {
+        return c == side_ ? state().pinned : bb_.blockers(king_square(c), ~c, c);
+    }
     // The side to move's pinned pieces only: pinned(side_to_move()), read from the state.
     Bitboard pinned() const { return state().pinned; }
 
@@ -294,7 +298,9 @@ private:
     [[gnu::always_inline]] MoveChanges changes(Move m) const;
     // The castling rights the move m takes away: a king or rook leaves its square, or a rook is
     // captured on it.
-    unsigned rights_lost(Move m) const { return state().castling & (castling_mask_[m.from()] | castling_mask_[m.to()]); }
+    unsigned rights_lost(Move m) const {
+        return state().castling & (castling_mask_[m.from()] | castling_mask_[m.to()]);
+    }
 
     // What follows for the side to move after a move of Us that made the changes c, read from
     // `after`, the pieces after it: the checkers, the pins and a usable en-passant square.
@@ -362,16 +368,19 @@ inline Position::Consequences Position::consequences(const PieceBitboards& after
     const Bitboard occupied = after.all();
     const Bitboard changed = c.trip | c.extra | c.taken;
     r.checkers = (pawn_attacks(Them, their_king) & after.of(Us, Pawn))
-               | (knight_attacks(their_king) & after.of(Us, Knight));
-    if (rook_rays(their_king) & changed) r.checkers |= rook_attacks(their_king, occupied) & after.of(Us, Rook, Queen);
-    if (bishop_rays(their_king) & changed) r.checkers |= bishop_attacks(their_king, occupied) & after.of(Us, Bishop, Queen);
+                 | (knight_attacks(their_king) & after.of(Us, Knight));
+    if (rook_rays(their_king) & changed)
+        r.checkers |= rook_attacks(their_king, occupied) & after.of(Us, Rook, Queen);
+    if (bishop_rays(their_king) & changed)
+        r.checkers |= bishop_attacks(their_king, occupied) & after.of(Us, Bishop, Queen);
     r.pinned = after.blockers(their_king, Us, Them);
 
     // A double push leaves an en-passant square only when the reply can really use it.
     r.ep_square = NoSquare;
     if (c.mover == Pawn && (int(m.to()) ^ int(m.from())) == 16) {
         const Square ep = Square((int(m.from()) + int(m.to())) / 2);
-        if ((pawn_attacks(Us, ep) & after.of(Them, Pawn)) && after.ep_capture_legal(Them, ep)) r.ep_square = ep;
+        if ((pawn_attacks(Us, ep) & after.of(Them, Pawn)) && after.ep_capture_legal(Them, ep))
+            r.ep_square = ep;
     }
     return r;
 }
@@ -403,30 +412,30 @@ void for_each_piece_change(const Position& pos, Move m, Remove&& remove, Add&& a
     const Color us = color_of(moved);
     const Piece captured = pos.piece_on(m.to());
     switch (m.kind()) {
-    case Move::Castling: {
-        // King takes own rook: the king lands on the g- or c-file, the rook beside it.
-        const bool kingside = m.to() > m.from();
-        remove(moved, m.from());
-        remove(captured, m.to());
-        add(moved, relative_square(us, kingside ? G1 : C1));
-        add(captured, relative_square(us, kingside ? F1 : D1));
-        break;
-    }
-    case Move::EnPassant:
-        remove(moved, m.from());
-        remove(make_piece(~us, Pawn), Square(m.to() - pawn_push(us)));
-        add(moved, m.to());
-        break;
-    case Move::Promotion:
-        remove(moved, m.from());
-        if (captured != NoPiece) remove(captured, m.to());
-        add(make_piece(us, m.promotion()), m.to());
-        break;
-    case Move::Normal:
-        remove(moved, m.from());
-        if (captured != NoPiece) remove(captured, m.to());
-        add(moved, m.to());
-        break;
+        case Move::Castling: {
+            // King takes own rook: the king lands on the g- or c-file, the rook beside it.
+            const bool kingside = m.to() > m.from();
+            remove(moved, m.from());
+            remove(captured, m.to());
+            add(moved, relative_square(us, kingside ? G1 : C1));
+            add(captured, relative_square(us, kingside ? F1 : D1));
+            break;
+        }
+        case Move::EnPassant:
+            remove(moved, m.from());
+            remove(make_piece(~us, Pawn), Square(m.to() - pawn_push(us)));
+            add(moved, m.to());
+            break;
+        case Move::Promotion:
+            remove(moved, m.from());
+            if (captured != NoPiece) remove(captured, m.to());
+            add(make_piece(us, m.promotion()), m.to());
+            break;
+        case Move::Normal:
+            remove(moved, m.from());
+            if (captured != NoPiece) remove(captured, m.to());
+            add(moved, m.to());
+            break;
     }
 }
 

@@ -24,7 +24,8 @@ void on_tunable_change(void (*rebuild)()) { listeners().push_back(rebuild); }
 
 static bool same_name(const std::string& a, const std::string& b) {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+               return std::tolower(static_cast<unsigned char>(x))
+                      == std::tolower(static_cast<unsigned char>(y));
            });
 }
 
@@ -44,7 +45,8 @@ std::string spsa_lines() {
         // OpenBench's advice: a final perturbation of about a twentieth of the range, learning
         // rate 0.002.
         const double c_end = std::max(0.5, (t.max - t.min) / 20.0);
-        out << t.name << ", int, " << *t.value << ", " << t.min << ", " << t.max << ", " << c_end << ", 0.002\n";
+        out << t.name << ", int, " << *t.value << ", " << t.min << ", " << t.max << ", " << c_end
+            << ", 0.002\n";
     }
     return out.str();
 }

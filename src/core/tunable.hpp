@@ -35,7 +35,9 @@ constexpr const char* NoTunablesMessage =
     "spsa: this build has no tunable options (build with make TUNE=1 or cmake -DSENTE_TUNE=ON)";
 
 struct TunableRegistrar {
-    TunableRegistrar(const char* name, int* value, int min, int max) { register_tunable(name, value, min, max); }
+    TunableRegistrar(const char* name, int* value, int min, int max) {
+        register_tunable(name, value, min, max);
+    }
 };
 
 constexpr bool TuneBuild =

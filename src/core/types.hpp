@@ -18,8 +18,18 @@ enum PieceType : std::uint8_t { Pawn, Knight, Bishop, Rook, Queen, King, NoPiece
 
 // Piece = type + 6 * colour, so a piece indexes the 12 x 64 Zobrist table directly.
 enum Piece : std::uint8_t {
-    WPawn, WKnight, WBishop, WRook, WQueen, WKing,
-    BPawn, BKnight, BBishop, BRook, BQueen, BKing,
+    WPawn,
+    WKnight,
+    WBishop,
+    WRook,
+    WQueen,
+    WKing,
+    BPawn,
+    BKnight,
+    BBishop,
+    BRook,
+    BQueen,
+    BKing,
     NoPiece
 };
 
@@ -29,14 +39,70 @@ constexpr Color color_of(Piece p) { return Color(p >= BPawn); }
 
 // a1 = 0, b1 = 1, ..., h8 = 63.
 enum Square : std::uint8_t {
-    A1, B1, C1, D1, E1, F1, G1, H1,
-    A2, B2, C2, D2, E2, F2, G2, H2,
-    A3, B3, C3, D3, E3, F3, G3, H3,
-    A4, B4, C4, D4, E4, F4, G4, H4,
-    A5, B5, C5, D5, E5, F5, G5, H5,
-    A6, B6, C6, D6, E6, F6, G6, H6,
-    A7, B7, C7, D7, E7, F7, G7, H7,
-    A8, B8, C8, D8, E8, F8, G8, H8,
+    A1,
+    B1,
+    C1,
+    D1,
+    E1,
+    F1,
+    G1,
+    H1,
+    A2,
+    B2,
+    C2,
+    D2,
+    E2,
+    F2,
+    G2,
+    H2,
+    A3,
+    B3,
+    C3,
+    D3,
+    E3,
+    F3,
+    G3,
+    H3,
+    A4,
+    B4,
+    C4,
+    D4,
+    E4,
+    F4,
+    G4,
+    H4,
+    A5,
+    B5,
+    C5,
+    D5,
+    E5,
+    F5,
+    G5,
+    H5,
+    A6,
+    B6,
+    C6,
+    D6,
+    E6,
+    F6,
+    G6,
+    H6,
+    A7,
+    B7,
+    C7,
+    D7,
+    E7,
+    F7,
+    G7,
+    H7,
+    A8,
+    B8,
+    C8,
+    D8,
+    E8,
+    F8,
+    G8,
+    H8,
     NoSquare
 };
 
@@ -152,20 +218,36 @@ constexpr Square pop_lsb(Bitboard& b) {
 constexpr bool more_than_one(Bitboard b) { return (b & (b - 1)) != 0; }
 
 // Shift every square one step in a direction, dropping what falls off the board edge.
-enum Direction : int { North = 8, South = -8, East = 1, West = -1,
-                       NorthEast = 9, NorthWest = 7, SouthEast = -7, SouthWest = -9 };
+enum Direction : int {
+    North = 8,
+    South = -8,
+    East = 1,
+    West = -1,
+    NorthEast = 9,
+    NorthWest = 7,
+    SouthEast = -7,
+    SouthWest = -9
+};
 
 template <Direction D>
 constexpr Bitboard shift(Bitboard b) {
     constexpr Bitboard NotA = ~FileABB, NotH = ~(FileABB << 7);
-    if constexpr (D == North) return b << 8;
-    else if constexpr (D == South) return b >> 8;
-    else if constexpr (D == East) return (b & NotH) << 1;
-    else if constexpr (D == West) return (b & NotA) >> 1;
-    else if constexpr (D == NorthEast) return (b & NotH) << 9;
-    else if constexpr (D == NorthWest) return (b & NotA) << 7;
-    else if constexpr (D == SouthEast) return (b & NotH) >> 7;
-    else return (b & NotA) >> 9;
+    if constexpr (D == North)
+        return b << 8;
+    else if constexpr (D == South)
+        return b >> 8;
+    else if constexpr (D == East)
+        return (b & NotH) << 1;
+    else if constexpr (D == West)
+        return (b & NotA) >> 1;
+    else if constexpr (D == NorthEast)
+        return (b & NotH) << 9;
+    else if constexpr (D == NorthWest)
+        return (b & NotA) << 7;
+    else if constexpr (D == SouthEast)
+        return (b & NotH) >> 7;
+    else
+        return (b & NotA) >> 9;
 }
 
 // Text forms.

@@ -7,7 +7,7 @@
 namespace sente::zobrist {
 
 extern Key PieceSquare[12][64];
-extern Key SideToMove;  // XORed in when Black is to move
+extern Key SideToMove;   // XORed in when Black is to move
 extern Key Castling[4];  // one per right, indexed by castling_index()
 extern Key EnPassantFile[8];
 

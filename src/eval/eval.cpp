@@ -29,7 +29,9 @@ constexpr Bitboard passed_span(Color c, Square s) {
     return forward_ranks(c, s) & (file_bb(file_of(s)) | adjacent_files(file_of(s)));
 }
 // Squares from which an enemy pawn could one day attack s.
-constexpr Bitboard pawn_attack_span(Color c, Square s) { return forward_ranks(c, s) & adjacent_files(file_of(s)); }
+constexpr Bitboard pawn_attack_span(Color c, Square s) {
+    return forward_ranks(c, s) & adjacent_files(file_of(s));
+}
 
 template <Color C>
 Bitboard pawn_attacks_of(Bitboard pawns) {
@@ -70,8 +72,9 @@ int endgame_scale(const Position& pos, Color strong) {
     if (!pos.pieces(strong, Pawn)) {
         int difference = 0;
         for (int pt = Knight; pt <= Queen; ++pt)
-            difference += SeeValue[pt]
-                        * (popcount(pos.pieces(strong, PieceType(pt))) - popcount(pos.pieces(weak, PieceType(pt))));
+            difference +=
+                SeeValue[pt]
+                * (popcount(pos.pieces(strong, PieceType(pt))) - popcount(pos.pieces(weak, PieceType(pt))));
         if (difference <= SeeValue[Bishop]) return DrawishScale;
     }
     Bitboard bishops = pos.pieces(Bishop);
@@ -88,11 +91,12 @@ Score mop_up(const Position& pos) {
     for (Color strong : {White, Black}) {
         Color weak = ~strong;
         if (pos.pieces(weak) != pos.pieces(weak, King)) continue;
-        bool mating = pos.pieces(strong, Rook, Queen) || (pos.pieces(strong, Bishop) && pos.pieces(strong, Knight))
-                   || popcount(pos.pieces(strong, Bishop)) >= 2 || pos.pieces(strong, Pawn);
+        bool mating = pos.pieces(strong, Rook, Queen)
+                      || (pos.pieces(strong, Bishop) && pos.pieces(strong, Knight))
+                      || popcount(pos.pieces(strong, Bishop)) >= 2 || pos.pieces(strong, Pawn);
         if (!mating) continue;
         int kings = std::abs(file_of(pos.king_square(White)) - file_of(pos.king_square(Black)))
-                  + std::abs(rank_of(pos.king_square(White)) - rank_of(pos.king_square(Black)));
+                    + std::abs(rank_of(pos.king_square(White)) - rank_of(pos.king_square(Black)));
         int bonus = MopUpCentre * centre_distance(pos.king_square(weak)) + MopUpKingDistance * (14 - kings);
         return strong == White ? S(0, bonus) : S(0, -bonus);
     }
@@ -146,11 +150,7 @@ public:
         }
     }
 
-    Score term(Term t, Color c) const
-        requires ByTerm
-    {
-        return terms_[t][c];
-    }
+    Score term(Term t, Color c) const requires ByTerm { return terms_[t][c]; }
 
 private:
     // What one function adds for one colour: add(term, index, count) adds weight `index` `count`
@@ -166,8 +166,10 @@ private:
         }
         void operator()([[maybe_unused]] Term term, int index, int count = 1) {
             const Score value = Weights[std::size_t(index)] * count;
-            if constexpr (ByTerm) e_.terms_[term][c_] += value;
-            else sum_ += value;
+            if constexpr (ByTerm)
+                e_.terms_[term][c_] += value;
+            else
+                sum_ += value;
             if constexpr (Tracing)
                 e_.coefficients_->weights[std::size_t(index)] += std::int16_t(c_ == White ? count : -count);
         }
@@ -184,7 +186,7 @@ private:
         if constexpr (M == Mode::Search) {
             if (cache) {
                 const Key key = pos_.pawn_key() ^ zobrist::PieceSquare[WKing][pos_.king_square(White)]
-                              ^ zobrist::PieceSquare[BKing][pos_.king_square(Black)] ^ WeightsSalt;
+                                ^ zobrist::PieceSquare[BKing][pos_.king_square(Black)] ^ WeightsSalt;
                 PawnCache::Entry& e = cache->slot(key);
                 if (e.key != key) {
                     // Nothing has been added yet: the sums so far are the pawns' alone.
@@ -237,8 +239,10 @@ private:
         for (int f = centre_file - 1; f <= centre_file + 1; ++f) {
             const Bitboard on_file = ours & file_bb(f);
             int index = 0;
-            if (on_file & rank_bb(c == White ? 1 : 6)) index = 1;
-            else if (on_file & rank_bb(c == White ? 2 : 5)) index = 2;
+            if (on_file & rank_bb(c == White ? 1 : 6))
+                index = 1;
+            else if (on_file & rank_bb(c == White ? 2 : 5))
+                index = 2;
             add(KingSafety, w::ShieldPawn + index);
         }
         if (!(file_bb(file_of(king)) & pos_.pieces(Pawn))) add(KingSafety, w::KingOpenFile);
@@ -278,10 +282,10 @@ private:
         const Bitboard occupied = pos_.pieces();
         for (Bitboard b = pos_.pieces(c, Pt); b;) {
             const Square s = pop_lsb(b);
-            const Bitboard attacks = Pt == Knight ? knight_attacks(s)
-                                   : Pt == Bishop ? bishop_attacks(s, occupied)
-                                   : Pt == Rook   ? rook_attacks(s, occupied)
-                                                  : queen_attacks(s, occupied);
+            const Bitboard attacks = Pt == Knight   ? knight_attacks(s)
+                                     : Pt == Bishop ? bishop_attacks(s, occupied)
+                                     : Pt == Rook   ? rook_attacks(s, occupied)
+                                                    : queen_attacks(s, occupied);
             attacked_[c] |= attacks;
             attacked_by_[c][Pt] |= attacks;
             add(Mobility, w::Mobility[Pt] + std::min(popcount(attacks & area), w::MobilitySize[Pt] - 1));
@@ -295,7 +299,8 @@ private:
                 if (pos_.pieces(c, Pawn) & front) add(Pieces, w::MinorBehindPawn);
                 if constexpr (Pt == Bishop)
                     add(Pieces, w::BishopPawns,
-                        popcount(pos_.pieces(c, Pawn) & ((DarkSquares & square_bb(s)) ? DarkSquares : ~DarkSquares)));
+                        popcount(pos_.pieces(c, Pawn)
+                                 & ((DarkSquares & square_bb(s)) ? DarkSquares : ~DarkSquares)));
                 const int r = relative_rank(c, rank_of(s));
                 if (r >= 3 && r <= 5 && (pawn_attacks_[c] & square_bb(s))
                     && !(pos_.pieces(them, Pawn) & pawn_attack_span(c, s)))
@@ -345,10 +350,12 @@ private:
         const Bitboard occupied = pos_.pieces();
         const Bitboard safe = ~attacked_[them] & ~pos_.pieces(c);
         const Bitboard diagonal = bishop_attacks(king, occupied), straight = rook_attacks(king, occupied);
-        add(KingSafety, w::SafeCheck + Knight, popcount(knight_attacks(king) & attacked_by_[c][Knight] & safe));
+        add(KingSafety, w::SafeCheck + Knight,
+            popcount(knight_attacks(king) & attacked_by_[c][Knight] & safe));
         add(KingSafety, w::SafeCheck + Bishop, popcount(diagonal & attacked_by_[c][Bishop] & safe));
         add(KingSafety, w::SafeCheck + Rook, popcount(straight & attacked_by_[c][Rook] & safe));
-        add(KingSafety, w::SafeCheck + Queen, popcount((diagonal | straight) & attacked_by_[c][Queen] & safe));
+        add(KingSafety, w::SafeCheck + Queen,
+            popcount((diagonal | straight) & attacked_by_[c][Queen] & safe));
     }
 
     void threats(Color c) {
@@ -365,7 +372,8 @@ private:
     Coefficients* coefficients_;
     // By term and colour where the caller wants terms; the search keeps only the sum by colour.
     struct NoTerms {};
-    [[no_unique_address]] std::conditional_t<ByTerm, std::array<std::array<Score, 2>, TermCount>, NoTerms> terms_{};
+    [[no_unique_address]] std::conditional_t<ByTerm, std::array<std::array<Score, 2>, TermCount>, NoTerms>
+        terms_{};
     Score sum_[2] = {};
     Bitboard pawn_attacks_[2] = {};
     Bitboard king_zone_[2] = {};
@@ -414,7 +422,7 @@ Value for_side_to_move(const Position& pos, Score total, int tempo_percent) {
     const Value white_view = blend(total, phase, endgame_scale(pos, total.eg >= 0 ? White : Black));
     // Tempo, the one place it is added: the side to move gets it, whoever that is.
     return (pos.side_to_move() == White ? white_view : -white_view)
-         + blended_tempo(Weights[w::Tempo], phase, tempo_percent);
+           + blended_tempo(Weights[w::Tempo], phase, tempo_percent);
 }
 
 // Keep heuristic scores clear of the mate range.
@@ -477,7 +485,8 @@ namespace {
     int index = 0;
     for (const WeightGroup& g : WeightGroups) {
         const std::string_view name = g.name;
-        const bool by_rank = name == "Connected" || name == "Passed" || name == "PassedBlocked" || name == "PassedSafeStop";
+        const bool by_rank =
+            name == "Connected" || name == "Passed" || name == "PassedBlocked" || name == "PassedSafeStop";
         for (int i = 0; i < g.size; ++i, ++index) {
             if (g.size > 8) continue;
             if (name == "PieceValue" && i == King) continue;

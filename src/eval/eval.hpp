@@ -12,19 +12,29 @@
 
 namespace sente::eval {
 
-enum Term { Material, Placement, PawnStructure, PassedPawns, Mobility, KingSafety, Pieces, Threats, TermCount };
-constexpr const char* TermNames[TermCount] = {"Material", "Placement", "Pawns", "Passed", "Mobility",
-                                              "King safety", "Pieces", "Threats"};
+enum Term {
+    Material,
+    Placement,
+    PawnStructure,
+    PassedPawns,
+    Mobility,
+    KingSafety,
+    Pieces,
+    Threats,
+    TermCount
+};
+constexpr const char* TermNames[TermCount] = {"Material", "Placement",   "Pawns",  "Passed",
+                                              "Mobility", "King safety", "Pieces", "Threats"};
 
 // Every term for both sides, before blending, for the `eval` command.
 struct Breakdown {
     Score terms[TermCount][2];
-    Score mop_up;         // White's view
-    int phase = 0;        // MaxPhase = opening, 0 = bare endgame
-    int scale = 64;       // endgame part is multiplied by scale / 64
-    Value white_view = 0; // blended, before tempo, from White's side
-    Value tempo = 0;      // blended tempo for the side to move
-    Value total = 0;      // what evaluate() returns
+    Score mop_up;          // White's view
+    int phase = 0;         // MaxPhase = opening, 0 = bare endgame
+    int scale = 64;        // endgame part is multiplied by scale / 64
+    Value white_view = 0;  // blended, before tempo, from White's side
+    Value tempo = 0;       // blended tempo for the side to move
+    Value total = 0;       // what evaluate() returns
 };
 
 // Pawn structure and king shelter depend only on the pawns and the kings, which change far less

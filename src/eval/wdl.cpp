@@ -7,7 +7,7 @@ namespace sente::wdl {
 
 int material(const Position& pos) {
     int m = popcount(pos.pieces(Pawn)) + 3 * popcount(pos.pieces(Knight) | pos.pieces(Bishop))
-          + 5 * popcount(pos.pieces(Rook)) + 9 * popcount(pos.pieces(Queen));
+            + 5 * popcount(pos.pieces(Rook)) + 9 * popcount(pos.pieces(Queen));
     return std::min(m, 78);
 }
 

@@ -27,8 +27,8 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc) {
         int count = 0;
         bool first = true;
         auto flush = [&] {
-            simd::update<HiddenSize>(acc.values[view], first ? net.feature_bias : acc.values[view], cols, count,
-                                     nullptr, 0);
+            simd::update<HiddenSize>(acc.values[view], first ? net.feature_bias : acc.values[view], cols,
+                                     count, nullptr, 0);
             first = false;
             count = 0;
         };
@@ -45,10 +45,12 @@ void apply(const Network& net, const Accumulator& parent, const Delta& delta, Ac
     for (Color view : {White, Black}) {
         const std::int16_t* add[2];
         const std::int16_t* sub[2];
-        for (int i = 0; i < delta.adds; ++i) add[i] = column(net, view, delta.added[i].piece, delta.added[i].square);
+        for (int i = 0; i < delta.adds; ++i)
+            add[i] = column(net, view, delta.added[i].piece, delta.added[i].square);
         for (int i = 0; i < delta.removes; ++i)
             sub[i] = column(net, view, delta.removed[i].piece, delta.removed[i].square);
-        simd::update<HiddenSize>(child.values[view], parent.values[view], add, delta.adds, sub, delta.removes);
+        simd::update<HiddenSize>(child.values[view], parent.values[view], add, delta.adds, sub,
+                                 delta.removes);
     }
 }
 

@@ -13,7 +13,8 @@ namespace {
 
 // Little-endian reading and writing, whatever the host's byte order.
 std::uint32_t read_u32(const unsigned char* p) {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
+           | std::uint32_t(p[3]) << 24;
 }
 std::uint64_t read_u64(const unsigned char* p) { return read_u32(p) | std::uint64_t(read_u32(p + 4)) << 32; }
 std::int16_t read_i16(const unsigned char* p) { return std::int16_t(std::uint16_t(p[0] | p[1] << 8)); }
@@ -38,8 +39,13 @@ struct HeaderField {
     std::uint32_t expected;
 };
 constexpr HeaderField Fields[] = {
-    {"format version", FormatVersion}, {"architecture", ArchitectureScrelu}, {"hidden size", HiddenSize},
-    {"QA", QA}, {"QB", QB}, {"output scale", OutputScale}, {"reserved field", 0},
+    {"format version", FormatVersion},
+    {"architecture", ArchitectureScrelu},
+    {"hidden size", HiddenSize},
+    {"QA", QA},
+    {"QB", QB},
+    {"output scale", OutputScale},
+    {"reserved field", 0},
 };
 
 }  // namespace
@@ -57,8 +63,8 @@ LoadResult load(std::span<const unsigned char> bytes) {
     for (std::size_t i = 0; i < std::size(Fields); ++i) {
         const std::uint32_t value = read_u32(bytes.data() + 4 + 4 * i);
         if (value != Fields[i].expected)
-            return refuse("the net's " + std::string(Fields[i].name) + " is " + std::to_string(value) + ", this build reads "
-                          + std::to_string(Fields[i].expected));
+            return refuse("the net's " + std::string(Fields[i].name) + " is " + std::to_string(value)
+                          + ", this build reads " + std::to_string(Fields[i].expected));
     }
     if (bytes.size() != FileBytes)
         return refuse("the net file has " + std::to_string(bytes.size()) + " bytes, its header says "
@@ -79,13 +85,14 @@ LoadResult load(std::span<const unsigned char> bytes) {
 LoadResult load_file(const std::string& path) {
     // Only a regular file of a plausible size is read: not a device, a pipe or a huge file.
     std::error_code error;
-    if (!std::filesystem::exists(path, error)) return {nullptr, "cannot open the net file " + path + " (no such file)"};
+    if (!std::filesystem::exists(path, error))
+        return {nullptr, "cannot open the net file " + path + " (no such file)"};
     if (!std::filesystem::is_regular_file(path, error)) return {nullptr, path + " is not a regular file"};
     const auto size = std::filesystem::file_size(path, error);
     if (error) return {nullptr, "cannot read the size of the net file " + path};
     if (size > 2 * FileBytes)
-        return {nullptr, path + ": the net file has " + std::to_string(size) + " bytes, this build reads nets of "
-                             + std::to_string(FileBytes)};
+        return {nullptr, path + ": the net file has " + std::to_string(size)
+                             + " bytes, this build reads nets of " + std::to_string(FileBytes)};
     std::ifstream in(path, std::ios::binary);
     if (!in) return {nullptr, "cannot open the net file " + path};
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -107,8 +114,9 @@ std::vector<unsigned char> encode(const Network& net) {
 }
 
 Value output(const Network& net, const Accumulator& acc, Color side_to_move) {
-    const std::int64_t sum = std::int64_t(simd::screlu_dot<HiddenSize>(acc.values[side_to_move], net.output_weights, QA))
-                           + simd::screlu_dot<HiddenSize>(acc.values[~side_to_move], net.output_weights + HiddenSize, QA);
+    const std::int64_t sum =
+        std::int64_t(simd::screlu_dot<HiddenSize>(acc.values[side_to_move], net.output_weights, QA))
+        + simd::screlu_dot<HiddenSize>(acc.values[~side_to_move], net.output_weights + HiddenSize, QA);
     const std::int64_t scaled = (sum + net.output_bias) * OutputScale / OutputUnit;
     return Value(scaled);
 }

@@ -106,14 +106,16 @@ inline std::int32_t screlu_dot(const std::int16_t* h, const std::int16_t* w, int
         __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(h + i));
         v = _mm256_min_epi16(_mm256_max_epi16(v, zero), top);
         const __m256i a = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(v, v), half), 8);
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i))));
+        sum = _mm256_add_epi32(
+            sum, _mm256_madd_epi16(a, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i))));
     }
     __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
     return _mm_cvtsi128_si32(s);
 #elif defined(SENTE_NNUE_SSE41)
-    const __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi16(std::int16_t(qa)), half = _mm_set1_epi16(128);
+    const __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi16(std::int16_t(qa)),
+                  half = _mm_set1_epi16(128);
     __m128i sum = _mm_setzero_si128();
     for (int i = 0; i < N; i += 8) {
         __m128i v = _mm_load_si128(reinterpret_cast<const __m128i*>(h + i));

@@ -16,14 +16,16 @@ namespace {
 // Mate scores are kept relative to the node in the table, as in the playing search; the infinite
 // bounds of an unknown side are not scores and stay as they are.
 Value to_table(Value v, int ply) {
-    return v == VALUE_INFINITE || v == -VALUE_INFINITE ? v : v >= VALUE_MATE_IN_MAX_PLY ? v + ply
-                                                          : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply
-                                                                                         : v;
+    return v == VALUE_INFINITE || v == -VALUE_INFINITE ? v
+           : v >= VALUE_MATE_IN_MAX_PLY                ? v + ply
+           : v <= -VALUE_MATE_IN_MAX_PLY               ? v - ply
+                                                       : v;
 }
 Value from_table(Value v, int ply) {
-    return v == VALUE_INFINITE || v == -VALUE_INFINITE ? v : v >= VALUE_MATE_IN_MAX_PLY ? v - ply
-                                                          : v <= -VALUE_MATE_IN_MAX_PLY ? v + ply
-                                                                                         : v;
+    return v == VALUE_INFINITE || v == -VALUE_INFINITE ? v
+           : v >= VALUE_MATE_IN_MAX_PLY                ? v - ply
+           : v <= -VALUE_MATE_IN_MAX_PLY               ? v + ply
+                                                       : v;
 }
 
 int victim_value(const Position& pos, Move m) {
@@ -52,14 +54,22 @@ int captures(const Position& pos, Move* out) {
 
 std::string_view name(Algorithm a) {
     switch (a) {
-    case Algorithm::Negamax: return "negamax";
-    case Algorithm::AlphaBeta: return "alphabeta";
-    case Algorithm::Pvs: return "pvs";
-    case Algorithm::Aspiration: return "aspiration";
-    case Algorithm::Mtdf: return "mtdf";
-    case Algorithm::Mtdf2: return "mtdf2";
-    case Algorithm::Sss: return "sss";
-    case Algorithm::Dual: return "dual";
+        case Algorithm::Negamax:
+            return "negamax";
+        case Algorithm::AlphaBeta:
+            return "alphabeta";
+        case Algorithm::Pvs:
+            return "pvs";
+        case Algorithm::Aspiration:
+            return "aspiration";
+        case Algorithm::Mtdf:
+            return "mtdf";
+        case Algorithm::Mtdf2:
+            return "mtdf2";
+        case Algorithm::Sss:
+            return "sss";
+        case Algorithm::Dual:
+            return "dual";
     }
     return "?";
 }
@@ -87,12 +97,15 @@ const BoundTable::Entry* BoundTable::probe(Key key) const {
 
 // Always replaces: the newest search is the one whose bounds the next pass needs.
 void BoundTable::store(Key key, int depth, Value lower, Value upper, Move move) {
-    entries_[key % entries_.size()] = {key, std::int16_t(lower), std::int16_t(upper), std::int8_t(depth), move};
+    entries_[key % entries_.size()] = {key, std::int16_t(lower), std::int16_t(upper), std::int8_t(depth),
+                                       move};
 }
 
 // ---- The searches ------------------------------------------------------------------------------
 
-Searcher::Searcher(const Settings& settings) : settings_(settings), table_(settings.hash_mb) { new_position(); }
+Searcher::Searcher(const Settings& settings) : settings_(settings), table_(settings.hash_mb) {
+    new_position();
+}
 
 void Searcher::new_position() {
     table_.clear();
@@ -106,7 +119,8 @@ Value Searcher::evaluate(const Position& pos) const {
     eval::Score material;
     int phase = 0;
     for (int pt = Pawn; pt <= Queen; ++pt) {
-        const int balance = popcount(pos.pieces(White, PieceType(pt))) - popcount(pos.pieces(Black, PieceType(pt)));
+        const int balance =
+            popcount(pos.pieces(White, PieceType(pt))) - popcount(pos.pieces(Black, PieceType(pt)));
         material += eval::PieceValue[pt] * balance;
         phase += eval::PhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
     }
@@ -119,7 +133,8 @@ void Searcher::order(const Position& pos, Move* moves, int count, Move hash_move
     const Color us = pos.side_to_move();
     auto score = [&](Move m) {
         if (m == hash_move) return 1 << 30;
-        if (pos.is_capture_or_promotion(m)) return (1 << 24) + victim_value(pos, m) * 8 - int(type_of(pos.moved_piece(m)));
+        if (pos.is_capture_or_promotion(m))
+            return (1 << 24) + victim_value(pos, m) * 8 - int(type_of(pos.moved_piece(m)));
         if (m == killers_[ply][0]) return (1 << 22) + 1;
         if (m == killers_[ply][1]) return 1 << 22;
         return history_[us][m.from()][m.to()];
@@ -229,9 +244,12 @@ Value Searcher::alphabeta(Position& pos, Value alpha, Value beta, int depth, int
 
     // What this search proved, added to what the table already knew at this depth.
     Value lower = known_lower, upper = known_upper;
-    if (best <= alpha) upper = best;
-    else if (best >= beta) lower = best;
-    else lower = upper = best;
+    if (best <= alpha)
+        upper = best;
+    else if (best >= beta)
+        lower = best;
+    else
+        lower = upper = best;
     table_.store(key, depth, to_table(lower, ply), to_table(upper, ply), best_move);
     if (best >= beta) reward(pos, best_move, depth, ply);
     return best;
@@ -245,8 +263,10 @@ Value Searcher::mtd(Position& pos, int depth, Value first_guess) {
         const Value beta = g == lower ? g + 1 : g;
         g = alphabeta(pos, beta - 1, beta, depth, 0, false);
         ++passes;
-        if (g < beta) upper = g;
-        else lower = g;
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
     }
     researches += std::uint64_t(passes - 1);
     return g;
@@ -254,46 +274,54 @@ Value Searcher::mtd(Position& pos, int depth, Value first_guess) {
 
 Value Searcher::search(Algorithm algorithm, Position& pos, int depth, Value guess) {
     switch (algorithm) {
-    case Algorithm::Negamax: return negamax(pos, depth, 0);
-    case Algorithm::AlphaBeta: return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, false);
-    case Algorithm::Pvs: return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, true);
-    case Algorithm::Aspiration: {
-        if (is_mate_score(guess)) return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, true);
-        int delta = AspirationWindow;
-        Value alpha = guess - delta, beta = guess + delta;
-        while (true) {
-            const Value v = alphabeta(pos, alpha, beta, depth, 0, true);
-            if (v > alpha && v < beta) return v;
-            ++researches;
-            delta *= 2;
-            if (v <= alpha) alpha = std::max(v - delta, -VALUE_INFINITE);
-            else beta = std::min(v + delta, VALUE_INFINITE);
+        case Algorithm::Negamax:
+            return negamax(pos, depth, 0);
+        case Algorithm::AlphaBeta:
+            return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, false);
+        case Algorithm::Pvs:
+            return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, true);
+        case Algorithm::Aspiration: {
+            if (is_mate_score(guess)) return alphabeta(pos, -VALUE_INFINITE, VALUE_INFINITE, depth, 0, true);
+            int delta = AspirationWindow;
+            Value alpha = guess - delta, beta = guess + delta;
+            while (true) {
+                const Value v = alphabeta(pos, alpha, beta, depth, 0, true);
+                if (v > alpha && v < beta) return v;
+                ++researches;
+                delta *= 2;
+                if (v <= alpha)
+                    alpha = std::max(v - delta, -VALUE_INFINITE);
+                else
+                    beta = std::min(v + delta, VALUE_INFINITE);
+            }
         }
-    }
-    case Algorithm::Mtdf:
-    case Algorithm::Mtdf2: return mtd(pos, depth, guess);
-    case Algorithm::Sss:
-    case Algorithm::Dual: {
-        // MT-SSS* comes down from +infinity with upper bounds, MT-DUAL* up from -infinity with lower
-        // bounds; each pass is one null-window search, and the value is where the bound holds.
-        const bool down = algorithm == Algorithm::Sss;
-        Value g = down ? VALUE_INFINITE : -VALUE_INFINITE, gamma;
-        int passes = 0;
-        do {
-            gamma = g;
-            g = down ? alphabeta(pos, gamma - 1, gamma, depth, 0, false) : alphabeta(pos, gamma, gamma + 1, depth, 0, false);
-            ++passes;
-        } while (g != gamma);
-        researches += std::uint64_t(passes - 1);
-        return g;
-    }
+        case Algorithm::Mtdf:
+        case Algorithm::Mtdf2:
+            return mtd(pos, depth, guess);
+        case Algorithm::Sss:
+        case Algorithm::Dual: {
+            // MT-SSS* comes down from +infinity with upper bounds, MT-DUAL* up from -infinity with lower
+            // bounds; each pass is one null-window search, and the value is where the bound holds.
+            const bool down = algorithm == Algorithm::Sss;
+            Value g = down ? VALUE_INFINITE : -VALUE_INFINITE, gamma;
+            int passes = 0;
+            do {
+                gamma = g;
+                g = down ? alphabeta(pos, gamma - 1, gamma, depth, 0, false)
+                         : alphabeta(pos, gamma, gamma + 1, depth, 0, false);
+                ++passes;
+            } while (g != gamma);
+            researches += std::uint64_t(passes - 1);
+            return g;
+        }
     }
     return VALUE_DRAW;
 }
 
 // ---- The experiment ----------------------------------------------------------------------------
 
-std::vector<Row> run(Algorithm algorithm, const Settings& settings, const std::vector<std::string>& fens, int depth) {
+std::vector<Row> run(Algorithm algorithm, const Settings& settings, const std::vector<std::string>& fens,
+                     int depth) {
     using Clock = std::chrono::steady_clock;
     std::vector<Row> rows(static_cast<std::size_t>(depth));
     std::vector<double> score_sum(rows.size(), 0), change_sum(rows.size(), 0);
@@ -315,7 +343,8 @@ std::vector<Row> run(Algorithm algorithm, const Settings& settings, const std::v
             const int first = chains == 2 ? chain + 1 : 1, step = chains;
             for (int d = first; d <= depth; d += step) {
                 const int back = d - step;
-                const Value guess = back >= 1 ? values[std::size_t(back - 1)] : searcher.search(Algorithm::AlphaBeta, pos, 0, 0);
+                const Value guess = back >= 1 ? values[std::size_t(back - 1)]
+                                              : searcher.search(Algorithm::AlphaBeta, pos, 0, 0);
                 if (back < 1) searcher.nodes = 0;  // the static guess is not part of the count
                 const Value v = searcher.search(algorithm, pos, d, guess);
                 values[std::size_t(d - 1)] = v;

@@ -3,10 +3,10 @@
 //
 // Every algorithm here computes exactly the depth-D minimax value of the same tree: no forward
 // pruning, reductions or extensions; at the leaves, the value of a capture search (stand pat, then
-// captures and promotions, searched with alpha-beta by every algorithm, negamax included); no repetition or fifty-move draws, which would make a node's value depend on the
-// path to it; and a table that answers only for the same remaining depth, because a deeper entry's
-// bound is a bound on another value. What differs between algorithms is only how many nodes they
-// visit to find it, which is what the papers compared.
+// captures and promotions, searched with alpha-beta by every algorithm, negamax included); no repetition or
+// fifty-move draws, which would make a node's value depend on the path to it; and a table that answers only
+// for the same remaining depth, because a deeper entry's bound is a bound on another value. What differs
+// between algorithms is only how many nodes they visit to find it, which is what the papers compared.
 #pragma once
 
 #include <cstdint>
@@ -20,8 +20,9 @@
 namespace sente::research {
 
 enum class Algorithm { Negamax, AlphaBeta, Pvs, Aspiration, Mtdf, Mtdf2, Sss, Dual };
-constexpr Algorithm AllAlgorithms[] = {Algorithm::Negamax, Algorithm::AlphaBeta, Algorithm::Pvs, Algorithm::Aspiration,
-                                       Algorithm::Mtdf,    Algorithm::Mtdf2,     Algorithm::Sss, Algorithm::Dual};
+constexpr Algorithm AllAlgorithms[] = {Algorithm::Negamax,    Algorithm::AlphaBeta, Algorithm::Pvs,
+                                       Algorithm::Aspiration, Algorithm::Mtdf,      Algorithm::Mtdf2,
+                                       Algorithm::Sss,        Algorithm::Dual};
 std::string_view name(Algorithm a);
 // Parses a name as printed by name(); false if it is none of them.
 bool parse_algorithm(std::string_view text, Algorithm& out);
@@ -92,10 +93,11 @@ struct Row {
     double mean_score = 0, mean_change = 0;
     std::uint64_t nodes = 0;  // cumulative over depths, summed over positions
     double time_ms = 0;
-    double branching = 0;     // nodes to this depth over nodes to the previous one
+    double branching = 0;  // nodes to this depth over nodes to the previous one
     std::uint64_t researches = 0;
-    int positions = 0;        // positions with no mate score at this depth (the means' basis)
+    int positions = 0;  // positions with no mate score at this depth (the means' basis)
 };
-std::vector<Row> run(Algorithm algorithm, const Settings& settings, const std::vector<std::string>& fens, int depth);
+std::vector<Row> run(Algorithm algorithm, const Settings& settings, const std::vector<std::string>& fens,
+                     int depth);
 
 }  // namespace sente::research

@@ -52,9 +52,9 @@ struct CaptureHistory {
 
     void clear() { std::memset(table, 0, sizeof table); }
     static PieceType victim(const Position& pos, Move m) {
-        return m.kind() == Move::EnPassant ? Pawn
-             : pos.piece_on(m.to()) == NoPiece ? Pawn  // a quiet promotion: filed with pawn captures
-                                               : type_of(pos.piece_on(m.to()));
+        return m.kind() == Move::EnPassant       ? Pawn
+               : pos.piece_on(m.to()) == NoPiece ? Pawn  // a quiet promotion: filed with pawn captures
+                                                 : type_of(pos.piece_on(m.to()));
     }
     int get(const Position& pos, Move m) const { return table[pos.moved_piece(m)][m.to()][victim(pos, m)]; }
     void update(const Position& pos, Move m, int bonus) {

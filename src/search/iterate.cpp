@@ -37,8 +37,10 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
         r.score = shared_.shown_score(r.score);
         r.bound = BoundExact;
         if (std::size_t(i) == pv_index_) {
-            if (r.score >= beta) r.bound = BoundLower;
-            else if (r.score <= alpha) r.bound = BoundUpper;
+            if (r.score >= beta)
+                r.bound = BoundLower;
+            else if (r.score <= alpha)
+                r.bound = BoundUpper;
         }
         r.pv = rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
@@ -49,7 +51,8 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
     }
 }
 
-void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves, const SearchCallbacks* callbacks) {
+void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves,
+                     const SearchCallbacks* callbacks) {
     pos_ = root;
     ply_ = 0;
     net_ = shared_.config.net.get();
@@ -97,11 +100,13 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 if (stopped()) break;
                 if (score <= alpha) {
                     root_failed_low_ = root_failed_low_ || pv_index_ == 0;
-                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
+                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs)
+                        report(*callbacks, root_depth_, alpha, beta);
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
                 } else if (score >= beta) {
-                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs) report(*callbacks, root_depth_, alpha, beta);
+                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs)
+                        report(*callbacks, root_depth_, alpha, beta);
                     beta = std::min(score + delta, VALUE_INFINITE);
                 } else {
                     break;
@@ -121,7 +126,8 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         }
 
         const Value previous_score = previous;
-        stable_iterations = completed_depth_ > 0 && completed_[0].move == root_moves_[0].move ? stable_iterations + 1 : 0;
+        stable_iterations =
+            completed_depth_ > 0 && completed_[0].move == root_moves_[0].move ? stable_iterations + 1 : 0;
         completed_ = root_moves_;
         completed_depth_ = root_depth_;
         previous = root_moves_[0].score;
@@ -140,7 +146,8 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         // Limits checked between iterations: a soft node limit, a mate of the requested length, the clock.
         if (limits.soft_nodes && nodes() >= limits.soft_nodes) break;
         if (limits.mate && previous >= mate_in(2 * limits.mate - 1)) break;
-        if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1 && prove_mate(callbacks))
+        if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1
+            && prove_mate(callbacks))
             break;
         if (!shared_.pondering) {
             if (shared_.time.should_not_start_iteration(time_scale(stable_iterations, previous_score))) break;

@@ -25,7 +25,8 @@ struct OrderingStats {
 class MovePicker {
 public:
     // Main search: hash move, good captures, killers, counter move, quiets by history, bad captures.
-    MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter, const OrderingStats& stats);
+    MovePicker(const Position& pos, Move tt_move, const Move killers[2], Move counter,
+               const OrderingStats& stats);
     // Quiescence: hash move and captures (all moves when in check).
     MovePicker(const Position& pos, Move tt_move, const OrderingStats& stats);
 
@@ -39,8 +40,19 @@ public:
 
 private:
     enum class Stage {
-        TTMove, GenerateCaptures, GoodCaptures, Killer1, Killer2, Counter, GenerateQuiets, Quiets,
-        BadCaptures, QsTTMove, QsGenerate, QsCaptures, Done
+        TTMove,
+        GenerateCaptures,
+        GoodCaptures,
+        Killer1,
+        Killer2,
+        Counter,
+        GenerateQuiets,
+        Quiets,
+        BadCaptures,
+        QsTTMove,
+        QsGenerate,
+        QsCaptures,
+        Done
     };
     struct Scored {
         Move move;
@@ -67,9 +79,9 @@ private:
     Stage stage_;
     bool quiescence_in_check_ = false;
     const Position::CheckInfo* skip_quiets_ = nullptr;  // set: quiet moves that give no check are left out
-    bool quiets_dropped_ = false;  // those among the quiet moves waiting are gone
-    bool quiets_sorted_ = false;   // the quiet moves waiting are in order
-    int quiets_selected_ = 0;      // quiet moves found one at a time so far
+    bool quiets_dropped_ = false;                       // those among the quiet moves waiting are gone
+    bool quiets_sorted_ = false;                        // the quiet moves waiting are in order
+    int quiets_selected_ = 0;                           // quiet moves found one at a time so far
 
     Scored moves_[MAX_MOVES];
     Scored* current_ = moves_;

@@ -9,9 +9,9 @@ namespace sente::search_params {
 
 // Correction history: the static evaluation moves by the average error of earlier searches of
 // positions with the same pawns, and with the same material.
-constexpr int CorrectionGrain = 128;       // entries are centipawns times this
-constexpr int CorrectionMax = 200;         // centipawns
-constexpr int CorrectionMaxWeight = 16;    // of CorrectionWeightScale, for the deepest searches
+constexpr int CorrectionGrain = 128;     // entries are centipawns times this
+constexpr int CorrectionMax = 200;       // centipawns
+constexpr int CorrectionMaxWeight = 16;  // of CorrectionWeightScale, for the deepest searches
 constexpr int CorrectionWeightScale = 256;
 
 // Aspiration windows.
@@ -115,12 +115,12 @@ constexpr double StrengthMarginAtMinElo = 95;
 constexpr int StrengthMarginZeroElo = 2200;
 
 // ---- Time management (all in milliseconds or percent) -------------------------------------------
-SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)      // sudden death: plan as if this many moves remain
+SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)  // sudden death: plan as if this many moves remain
 constexpr int MaxMovesToGo = 50;
 SENTE_TUNABLE(IncrementUsePercent, 80, 40, 100)   // of the increment spent on each move
-SENTE_TUNABLE(HardLimitMultiplier, 4, 2, 8)    // hard limit = soft limit x this, capped below
-SENTE_TUNABLE(MaxTimeUsePercent, 70, 40, 90)     // never plan to use more of the remaining time
-SENTE_TUNABLE(IterationStartPercent, 55, 30, 90) // no new iteration once this much of the soft limit is gone
+SENTE_TUNABLE(HardLimitMultiplier, 4, 2, 8)       // hard limit = soft limit x this, capped below
+SENTE_TUNABLE(MaxTimeUsePercent, 70, 40, 90)      // never plan to use more of the remaining time
+SENTE_TUNABLE(IterationStartPercent, 55, 30, 90)  // no new iteration once this much of the soft limit is gone
 // The soft limit is scaled after every iteration (percent): by how many iterations in a row kept
 // the best move (0, 1, 2, ... 5 or more) ...
 constexpr int StabilityScale[6] = {135, 115, 100, 90, 82, 76};
@@ -133,7 +133,7 @@ constexpr int NodeShareMin = 60, NodeShareMax = 130;
 // ... and up after the root failed low in the iteration.
 SENTE_TUNABLE(FailLowScale, 130, 100, 180)
 constexpr int MinimumThinkMs = 1;
-constexpr int CurrmoveAfterMs = 3000;     // currmove lines only on long searches
+constexpr int CurrmoveAfterMs = 3000;  // currmove lines only on long searches
 
 // ---- Hash table memory ----------------------------------------------------------------------------
 // Tables up to this size are written through when allocated and when cleared, as all tables

@@ -27,15 +27,19 @@ struct ReductionTable {
     void build() {
         for (int d = 0; d < 64; ++d)
             for (int m = 0; m < 64; ++m)
-                table[d][m] = d == 0 || m == 0
-                                  ? 0
-                                  : int((LmrBase + 100.0 * std::log(d) * std::log(m) * 100.0 / LmrDivisor) / 100.0);
+                table[d][m] =
+                    d == 0 || m == 0
+                        ? 0
+                        : int((LmrBase + 100.0 * std::log(d) * std::log(m) * 100.0 / LmrDivisor) / 100.0);
     }
 };
 ReductionTable Reductions;
-[[maybe_unused]] const bool ReductionsFollowTuning = TuneBuild && (on_tunable_change([] { Reductions.build(); }), true);
+[[maybe_unused]] const bool ReductionsFollowTuning =
+    TuneBuild && (on_tunable_change([] { Reductions.build(); }), true);
 
-int reduction(int depth, int move_count) { return Reductions.table[std::min(depth, 63)][std::min(move_count, 63)]; }
+int reduction(int depth, int move_count) {
+    return Reductions.table[std::min(depth, 63)][std::min(move_count, 63)];
+}
 
 }  // namespace
 
@@ -70,8 +74,10 @@ void Worker::play(Move m) {
     ss.current_move = m;
     ss.moved_piece = pos_.moved_piece(m);
     ss.continuation = continuation_history_.at(ss.moved_piece, m.to());
-    if (net_) accumulators_.push(nnue::delta_of(pos_, m));
-    else frame(ply_ + 1).piece_square = eval::piece_square_after(pos_, m, ss.piece_square);
+    if (net_)
+        accumulators_.push(nnue::delta_of(pos_, m));
+    else
+        frame(ply_ + 1).piece_square = eval::piece_square_after(pos_, m, ss.piece_square);
     pos_.make_move(m);
     ++ply_;
     count_node();
@@ -91,8 +97,10 @@ void Worker::play_null() {
     ss.current_move = Move::null();
     ss.moved_piece = NoPiece;
     ss.continuation = continuation_history_.at(NoPiece, A1);
-    if (net_) accumulators_.push(nnue::Delta{});
-    else frame(ply_ + 1).piece_square = ss.piece_square;
+    if (net_)
+        accumulators_.push(nnue::Delta{});
+    else
+        frame(ply_ + 1).piece_square = ss.piece_square;
     pos_.make_null_move();
     ++ply_;
     count_node();
@@ -123,8 +131,10 @@ void Worker::check_limits() {
 
 Value Worker::corrected(Value raw) const {
     const Color us = pos_.side_to_move();
-    const int correction = pawn_correction_.get(us, pos_.pawn_key()) + material_correction_.get(us, material_key(pos_));
-    return std::clamp(raw + correction / (2 * CorrectionGrain), -VALUE_TB_WIN_IN_MAX_PLY + 1, VALUE_TB_WIN_IN_MAX_PLY - 1);
+    const int correction =
+        pawn_correction_.get(us, pos_.pawn_key()) + material_correction_.get(us, material_key(pos_));
+    return std::clamp(raw + correction / (2 * CorrectionGrain), -VALUE_TB_WIN_IN_MAX_PLY + 1,
+                      VALUE_TB_WIN_IN_MAX_PLY - 1);
 }
 
 void Worker::update_correction(Value best, Value static_eval, int depth) {
@@ -134,8 +144,10 @@ void Worker::update_correction(Value best, Value static_eval, int depth) {
 }
 
 OrderingStats Worker::ordering_stats() {
-    return OrderingStats{main_history_, capture_history_,
-                         {frame(ply_ - 1).continuation, frame(ply_ - 2).continuation, frame(ply_ - 4).continuation}};
+    return OrderingStats{
+        main_history_,
+        capture_history_,
+        {frame(ply_ - 1).continuation, frame(ply_ - 2).continuation, frame(ply_ - 4).continuation}};
 }
 
 void Worker::update_continuations(Piece p, Square to, int bonus) {
@@ -209,8 +221,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     Move tt_move = root ? root_moves_[pv_index_].move : tte ? tte->move : Move::none();
     // In a mate proof, bounds that the pruned search wrote prove nothing unless they are mates.
     // A singular search asks another question of the same position: the entry does not answer it.
-    if (!pv_node && !excluded.is_ok() && tte && tte->depth >= depth && tte->score != VALUE_NONE && pos_.rule50() < 90
-        && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper))
+    if (!pv_node && !excluded.is_ok() && tte && tte->depth >= depth && tte->score != VALUE_NONE
+        && pos_.rule50() < 90 && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper))
         && (!proving_ || is_mate_score(tte->score)))
         return tte->score;
 
@@ -227,12 +239,15 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                 const Value v = syzygy::wdl_to_value(*wdl, ply_, shared_.config.syzygy.rule50);
                 const Bound b = v > VALUE_DRAW ? BoundLower : v < VALUE_DRAW ? BoundUpper : BoundExact;
                 if (b == BoundExact || (b == BoundLower ? v >= beta : v <= alpha)) {
-                    shared_.tt.store(key, ply_, v, VALUE_NONE, b, std::min(MAX_PLY - 1, depth + 6), Move::none());
+                    shared_.tt.store(key, ply_, v, VALUE_NONE, b, std::min(MAX_PLY - 1, depth + 6),
+                                     Move::none());
                     return v;
                 }
                 if (pv_node) {
-                    if (b == BoundLower) tb_floor = v, alpha = std::max(alpha, v);
-                    else tb_ceiling = v;
+                    if (b == BoundLower)
+                        tb_floor = v, alpha = std::max(alpha, v);
+                    else
+                        tb_ceiling = v;
                 }
             }
         }
@@ -252,9 +267,10 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     }
     // Improving: better than two plies ago, or than four when two plies ago we were in check.
     const Value two_back = frame(ply_ - 2).static_eval, four_back = frame(ply_ - 4).static_eval;
-    const bool improving = !in_check && (two_back != VALUE_NONE   ? ss.static_eval > two_back
-                                         : four_back != VALUE_NONE ? ss.static_eval > four_back
-                                                                   : true);
+    const bool improving = !in_check
+                           && (two_back != VALUE_NONE    ? ss.static_eval > two_back
+                               : four_back != VALUE_NONE ? ss.static_eval > four_back
+                                                         : true);
 
     // A mate proof leaves out the pruning that trusts the static eval or reduces moves.
     const bool mate_search = proving_;
@@ -262,8 +278,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     if (!pv_node && !in_check && !mate_search && !excluded.is_ok()) {
         // 6. Reverse futility pruning: so far above beta at low depth that no reply will bring the
         // score back below it.
-        if (depth <= RfpMaxDepth && eval - RfpMargin * (depth - improving) >= beta && eval < VALUE_TB_WIN_IN_MAX_PLY
-            && beta > -VALUE_TB_WIN_IN_MAX_PLY)
+        if (depth <= RfpMaxDepth && eval - RfpMargin * (depth - improving) >= beta
+            && eval < VALUE_TB_WIN_IN_MAX_PLY && beta > -VALUE_TB_WIN_IN_MAX_PLY)
             return eval;
 
         // 7. Razoring: far below alpha at low depth, only a capture could help; ask quiescence.
@@ -278,7 +294,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if (depth >= NullMinDepth && eval >= beta && ss.static_eval >= beta && ply_ > 0
             && frame(ply_ - 1).current_move != Move::null() && pos_.has_non_pawn_material(us)
             && beta > -VALUE_TB_WIN_IN_MAX_PLY) {
-            int r = NullBase + depth / NullDepthDivisor + std::min(NullEvalMax, (eval - beta) / NullEvalDivisor);
+            int r =
+                NullBase + depth / NullDepthDivisor + std::min(NullEvalMax, (eval - beta) / NullEvalDivisor);
             play_null();
             Value v = -search<NonPV>(-beta, -beta + 1, depth - r - 1, !cut_node);
             take_back_null();
@@ -320,8 +337,9 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
 
     // 11. The move loop.
     const Stack& before = frame(ply_ - 1);
-    const Move counter = before.current_move.is_ok() ? counters_.get(before.moved_piece, before.current_move.to())
-                                                     : Move::none();
+    const Move counter = before.current_move.is_ok()
+                             ? counters_.get(before.moved_piece, before.current_move.to())
+                             : Move::none();
     const OrderingStats stats = ordering_stats();
     MovePicker picker(pos_, tt_move, ss.killers, counter, stats);
     const Position::CheckInfo check_info = pos_.check_info();
@@ -384,9 +402,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             // Not when the search is asked for a mate (`go mate`): extending the line already
             // believed delays finding a shorter mate on another one.
             if (!root && m == tt_move && !excluded.is_ok() && !mate_search && !shared_.limits.mate
-                && depth >= SingularMinDepth
-                && tte->depth >= depth - SingularTtDepthMargin && (tte->bound & BoundLower)
-                && !is_decisive(tte->score)) {
+                && depth >= SingularMinDepth && tte->depth >= depth - SingularTtDepthMargin
+                && (tte->bound & BoundLower) && !is_decisive(tte->score)) {
                 const Value singular_beta = tte->score - SingularMargin * depth;
                 ss.excluded = m;
                 const Value v = search<NonPV>(singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
@@ -411,7 +428,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         int new_depth = depth - 1 + extension;
         frame(ply_ + 1).double_extensions = ss.double_extensions + (extension >= 2);
 
-        if (root && id_ == 0 && shared_.time.elapsed_ms() > CurrmoveAfterMs && current_callbacks_ && current_callbacks_->on_currmove)
+        if (root && id_ == 0 && shared_.time.elapsed_ms() > CurrmoveAfterMs && current_callbacks_
+            && current_callbacks_->on_currmove)
             current_callbacks_->on_currmove(depth, m, int(root_index));
 
         if (pv_node) pv_length_[ply_ + 1] = ply_ + 1;
@@ -468,8 +486,10 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             }
         }
         if (m != best_move) {
-            if (!capture && quiet_count < 64) quiets_tried[quiet_count++] = m;
-            else if (capture && capture_count < 32) captures_tried[capture_count++] = m;
+            if (!capture && quiet_count < 64)
+                quiets_tried[quiet_count++] = m;
+            else if (capture && capture_count < 32)
+                captures_tried[capture_count++] = m;
         }
     }
 
@@ -481,7 +501,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
 
     // 16. The move that cut off is remembered for move ordering, and the moves tried before it
     // are marked down.
-    if (best >= beta) update_cutoff_stats(best_move, quiets_tried, quiet_count, captures_tried, capture_count, depth);
+    if (best >= beta)
+        update_cutoff_stats(best_move, quiets_tried, quiet_count, captures_tried, capture_count, depth);
 
     Bound bound = best >= beta ? BoundLower : pv_node && best_move != Move::none() ? BoundExact : BoundUpper;
     if (!(root && pv_index_ > 0) && !excluded.is_ok())
@@ -491,7 +512,8 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     // move (or none), and a bound on the right side of the evaluation.
     if (!in_check && !excluded.is_ok() && !is_decisive(best)
         && (best_move == Move::none() || !pos_.is_capture_or_promotion(best_move))
-        && !(bound == BoundLower && best <= ss.static_eval) && !(bound == BoundUpper && best >= ss.static_eval))
+        && !(bound == BoundLower && best <= ss.static_eval)
+        && !(bound == BoundUpper && best >= ss.static_eval))
         update_correction(best, ss.static_eval, depth);
     return best;
 }
@@ -507,7 +529,8 @@ Value Worker::qsearch(Value alpha, Value beta) {
 
     const Key key = pos_.key();
     std::optional<TTData> tte = shared_.tt.probe(key, ply_);
-    if (!PvNode && tte && tte->score != VALUE_NONE && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper)))
+    if (!PvNode && tte && tte->score != VALUE_NONE
+        && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper)))
         return tte->score;
 
     // Stand pat: the side to move may decline every capture, so the static eval is a lower bound.
@@ -536,7 +559,8 @@ Value Worker::qsearch(Value alpha, Value beta) {
             // exchange loses material. A capture that gives check is kept: it may be mate.
             bool hopeless = !pos_.see_ge(m, 0);
             if (!hopeless && m.kind() != Move::Promotion) {
-                Piece victim = m.kind() == Move::EnPassant ? make_piece(~pos_.side_to_move(), Pawn) : pos_.piece_on(m.to());
+                Piece victim = m.kind() == Move::EnPassant ? make_piece(~pos_.side_to_move(), Pawn)
+                                                           : pos_.piece_on(m.to());
                 hopeless = static_eval + SeeValue[type_of(victim)] + DeltaMargin <= alpha;
             }
             if (hopeless) {

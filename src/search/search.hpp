@@ -8,14 +8,14 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "eval/eval.hpp"
+#include "nnue/accumulator.hpp"
 #include "search/history.hpp"
 #include "search/movepick.hpp"
 #include "search/root_move.hpp"
-#include "search/timeman.hpp"
 #include "search/strength.hpp"
+#include "search/timeman.hpp"
 #include "search/tt.hpp"
-#include "eval/eval.hpp"
-#include "nnue/accumulator.hpp"
 
 namespace sente {
 
@@ -45,7 +45,7 @@ struct SyzygyConfig {
     static constexpr int MaxProbeDepth = 100;
     int probe_depth = 1;          // SyzygyProbeDepth: the least depth at which the search probes
     int probe_limit = MaxPieces;  // SyzygyProbeLimit: the most pieces probed
-    bool rule50 = true;   // Syzygy50MoveRule: a win the fifty-move rule spoils is a draw
+    bool rule50 = true;           // Syzygy50MoveRule: a win the fifty-move rule spoils is a draw
 };
 
 struct SearchConfig {
@@ -68,7 +68,7 @@ struct SearchShared {
     TimeManager time;
     std::atomic<bool> stop{false};            // every thread: end the search now
     std::atomic<bool> stop_requested{false};  // the GUI sent stop (or quit, or a new go)
-    std::atomic<bool> pondering{false};  // time limits are suspended until ponderhit
+    std::atomic<bool> pondering{false};       // time limits are suspended until ponderhit
     // Tablebases: the most pieces the search probes (0: none), and the root's result when the
     // root moves were ranked by the tables (its probes count as tbhits).
     int tb_cardinality = 0;
@@ -90,7 +90,8 @@ public:
     void clear();
     // Iterative deepening from the root until a limit or `stop`. The main worker (id 0) also
     // watches the clock and reports iterations; helpers only fill the shared table.
-    void iterate(const Position& root, const std::vector<RootMove>& root_moves, const SearchCallbacks* callbacks);
+    void iterate(const Position& root, const std::vector<RootMove>& root_moves,
+                 const SearchCallbacks* callbacks);
 
     std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
@@ -107,9 +108,9 @@ private:
         Move killers[2] = {Move::none(), Move::none()};
         Value static_eval = VALUE_NONE;
         PieceToHistory* continuation = nullptr;  // the statistics of replies to current_move
-        Move excluded = Move::none();  // the move a singular-extension search leaves out
-        int double_extensions = 0;     // on the line from the root to this ply
-        eval::Score piece_square{};    // hand-crafted evaluation only: eval::piece_square of this ply
+        Move excluded = Move::none();            // the move a singular-extension search leaves out
+        int double_extensions = 0;               // on the line from the root to this ply
+        eval::Score piece_square{};  // hand-crafted evaluation only: eval::piece_square of this ply
     };
     static constexpr int StackOffset = 4;
     Stack& frame(int ply) { return stack_[ply + StackOffset]; }
@@ -131,7 +132,9 @@ private:
         nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
         if (id_ == 0) check_limits();
     }
-    void count_tb_hit() { tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed); }
+    void count_tb_hit() {
+        tb_hits_.store(tb_hits_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
     void take_back(Move m);
     // Passing the move to the opponent (null-move pruning), and back.
     void play_null();

@@ -23,8 +23,9 @@ std::uint64_t StrengthLimit::node_budget() const {
 int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? StrengthCandidateLines : 1; }
 
 int StrengthLimit::margin_cp() const {
-    static_assert(StrengthLimit::MinElo < StrengthMarginZeroElo && StrengthMarginZeroElo <= StrengthLimit::MaxElo,
-                  "the choice margin must reach zero within the range of levels");
+    static_assert(
+        StrengthLimit::MinElo < StrengthMarginZeroElo && StrengthMarginZeroElo <= StrengthLimit::MaxElo,
+        "the choice margin must reach zero within the range of levels");
     // The margin falls linearly to zero at StrengthMarginZeroElo.
     double fraction = double(StrengthMarginZeroElo - clamped(elo)) / (StrengthMarginZeroElo - MinElo);
     return std::max(0, int(std::lround(StrengthMarginAtMinElo * fraction)));

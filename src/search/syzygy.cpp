@@ -53,10 +53,14 @@ bool probeable(const Position& pos) {
 // Fathom's promotion codes: 1 queen, 2 rook, 3 bishop, 4 knight.
 PieceType promotion_of(unsigned code) {
     switch (code) {
-    case 1: return Queen;
-    case 2: return Rook;
-    case 3: return Bishop;
-    default: return Knight;
+        case 1:
+            return Queen;
+        case 2:
+            return Rook;
+        case 3:
+            return Bishop;
+        default:
+            return Knight;
     }
 }
 
@@ -76,7 +80,8 @@ std::string init(const std::string& paths) {
     if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
     if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths;
-    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in " + paths;
+    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in "
+           + paths;
 }
 
 int largest() { return loaded_pieces; }
@@ -85,8 +90,8 @@ std::optional<int> probe_wdl(const Position& pos) {
     if (!probeable(pos) || pos.rule50() != 0) return std::nullopt;
     const FathomBoards b = boards_of(pos);
     const std::lock_guard lock(fathom_lock);
-    const unsigned r = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns, 0, 0,
-                                    b.ep, b.white_to_move);
+    const unsigned r = tb_probe_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights,
+                                    b.pawns, 0, 0, b.ep, b.white_to_move);
     if (r == TB_RESULT_FAILED) return std::nullopt;
     return int(r) - 2;  // TB_LOSS (0) .. TB_WIN (4)
 }
@@ -103,7 +108,8 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
     constexpr bool ShortestWin = true;
     std::unique_lock lock(fathom_lock);
     int ok = tb_probe_root_dtz(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
-                               unsigned(pos.rule50()), 0, b.ep, b.white_to_move, ShortestWin, rule50, results.get());
+                               unsigned(pos.rule50()), 0, b.ep, b.white_to_move, ShortestWin, rule50,
+                               results.get());
     if (!ok) {
         by_dtz = false;
         ok = tb_probe_root_wdl(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
@@ -136,7 +142,9 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
     // its score is a mate-like value for a win or loss that counts, a few pawns at most for one
     // the rule spoils, which is a draw here.
     constexpr int Decisive = TB_VALUE_MATE - TB_MAX_MATE_PLY - 1;
-    ranking.value = best_score >= Decisive ? VALUE_TB_WIN : best_score <= -Decisive ? -VALUE_TB_WIN : VALUE_DRAW;
+    ranking.value = best_score >= Decisive    ? VALUE_TB_WIN
+                    : best_score <= -Decisive ? -VALUE_TB_WIN
+                                              : VALUE_DRAW;
     return ranking;
 }
 

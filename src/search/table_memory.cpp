@@ -80,7 +80,8 @@ bool populate(void* memory, std::size_t bytes) {
     constexpr std::size_t Page = 4096;
     auto* base = static_cast<unsigned char*>(memory);
     for (std::size_t at = 0; at < bytes; at += Page)
-        std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(base + at)).fetch_or(0, std::memory_order_relaxed);
+        std::atomic_ref<std::uint64_t>(*reinterpret_cast<std::uint64_t*>(base + at))
+            .fetch_or(0, std::memory_order_relaxed);
     return true;
 }
 

@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "core/movegen.hpp"
-#include "search/thread_pool.hpp"
 #include "search/syzygy.hpp"
+#include "search/thread_pool.hpp"
 
 namespace sente {
 
@@ -37,7 +37,8 @@ void ThreadPool::set_threads(int n) {
         slot->worker = std::make_unique<Worker>(i, shared_);
         workers_.push_back(std::move(slot));
     }
-    for (std::size_t i = 0; i < workers_.size(); ++i) workers_[i]->thread = std::thread(&ThreadPool::thread_main, this, i);
+    for (std::size_t i = 0; i < workers_.size(); ++i)
+        workers_[i]->thread = std::thread(&ThreadPool::thread_main, this, i);
 }
 
 std::vector<RootMove> ThreadPool::root_moves_for(const Position& root, const SearchConfig& config) {
@@ -45,8 +46,13 @@ std::vector<RootMove> ThreadPool::root_moves_for(const Position& root, const Sea
     generate<GenType::All>(root, legal);
     std::vector<RootMove> moves;
     for (Move m : legal)
-        if (config.searchmoves.empty() || std::find(config.searchmoves.begin(), config.searchmoves.end(), m) != config.searchmoves.end())
-            moves.push_back(RootMove{.move = m, .score = -VALUE_INFINITE, .previous_score = -VALUE_INFINITE, .seldepth = 0, .pv = {}});
+        if (config.searchmoves.empty()
+            || std::find(config.searchmoves.begin(), config.searchmoves.end(), m) != config.searchmoves.end())
+            moves.push_back(RootMove{.move = m,
+                                     .score = -VALUE_INFINITE,
+                                     .previous_score = -VALUE_INFINITE,
+                                     .seldepth = 0,
+                                     .pv = {}});
     return moves;
 }
 
@@ -73,8 +79,7 @@ void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& co
     shared_.root_tb_value = VALUE_DRAW;
     shared_.root_tb_hits = 0;
     if (root_moves_.empty() || popcount(root.pieces()) > shared_.tb_cardinality) return;
-    const std::optional<syzygy::RootRanking> ranking =
-        syzygy::rank_root_moves(root, config.syzygy.rule50);
+    const std::optional<syzygy::RootRanking> ranking = syzygy::rank_root_moves(root, config.syzygy.rule50);
     if (!ranking) return;
     auto rank_of = [&](Move m) {
         for (const auto& [move, rank] : ranking->ranks)
@@ -180,7 +185,8 @@ void ThreadPool::main_search() {
             // Fill the ponder move from the table when the PV stopped at the root move.
             Position after = root_;
             after.make_move(best);
-            if (auto tte = shared_.tt.probe(after.key(), 1); tte && after.is_legal(tte->move)) ponder = tte->move;
+            if (auto tte = shared_.tt.probe(after.key(), 1); tte && after.is_legal(tte->move))
+                ponder = tte->move;
         }
         // The last line before bestmove is an exact score whose PV starts with the best move.
         SearchReport r;
@@ -232,8 +238,8 @@ void ThreadPool::clear() {
     for (auto& slot : workers_) slot->worker->clear();
 }
 
-std::uint64_t ThreadPool::search_sync(const Position& root, const SearchLimits& limits, const SearchConfig& config,
-                                      const SearchCallbacks& callbacks) {
+std::uint64_t ThreadPool::search_sync(const Position& root, const SearchLimits& limits,
+                                      const SearchConfig& config, const SearchCallbacks& callbacks) {
     wait();
     SearchLimits not_pondering = limits;
     not_pondering.ponder = false;

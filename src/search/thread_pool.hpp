@@ -21,7 +21,8 @@ public:
     void set_threads(int n);
     int size() const { return int(workers_.size()); }
     // Starts a search in the background; the result arrives through callbacks.on_bestmove.
-    void start(const Position& root, const SearchLimits& limits, const SearchConfig& config, SearchCallbacks callbacks);
+    void start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
+               SearchCallbacks callbacks);
     void stop();
     void ponderhit();
     // Blocks until the current search, if any, has sent its best move.

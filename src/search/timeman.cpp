@@ -40,7 +40,8 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
     // With one move to the time control, the whole cap is ours.
     soft_ = mtg == 1 ? cap / 2 : left / mtg + inc * IncrementUsePercent / 100;
     hard_ = mtg == 1 ? cap : std::min(cap, soft_ * HardLimitMultiplier);
-    soft_ = std::clamp<std::int64_t>(std::min(soft_, hard_), MinimumThinkMs, std::max<std::int64_t>(MinimumThinkMs, cap));
+    soft_ = std::clamp<std::int64_t>(std::min(soft_, hard_), MinimumThinkMs,
+                                     std::max<std::int64_t>(MinimumThinkMs, cap));
     hard_ = std::max(hard_, soft_);
 }
 
@@ -49,9 +50,10 @@ bool TimeManager::should_not_start_iteration(int percent) const {
 }
 
 int TimeManager::scale_percent(const Iteration& it) {
-    const int falling = is_mate_score(it.score) || is_mate_score(it.previous_score)
-                          ? 100
-                          : std::clamp(100 + (it.previous_score - it.score) / FallingDivisor, FallingMin, FallingMax);
+    const int falling =
+        is_mate_score(it.score) || is_mate_score(it.previous_score)
+            ? 100
+            : std::clamp(100 + (it.previous_score - it.score) / FallingDivisor, FallingMin, FallingMax);
     int percent = StabilityScale[std::min(it.stable_iterations, 5)];
     percent = percent * falling / 100;
     percent = percent * std::clamp(NodeShareBase - it.best_move_node_share, NodeShareMin, NodeShareMax) / 100;

@@ -16,7 +16,7 @@ struct SearchLimits {
     int depth = 0;
     std::uint64_t nodes = 0;
     std::uint64_t soft_nodes = 0;  // no new iteration once this many nodes are searched (datagen)
-    int mate = 0;  // in moves
+    int mate = 0;                  // in moves
     bool infinite = false;
     bool ponder = false;
 

@@ -31,15 +31,18 @@ struct Unpacked {
     std::uint8_t generation;
 };
 
-std::uint64_t pack(Move move, Value score, Value eval, int stored_depth, Bound bound, std::uint8_t generation) {
+std::uint64_t pack(Move move, Value score, Value eval, int stored_depth, Bound bound,
+                   std::uint8_t generation) {
     return std::uint64_t(move.raw()) | std::uint64_t(std::uint16_t(std::int16_t(score))) << 16
-         | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(stored_depth)) << 48
-         | std::uint64_t(bound) << 56 | std::uint64_t(generation) << 58;
+           | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32
+           | std::uint64_t(std::uint8_t(stored_depth)) << 48 | std::uint64_t(bound) << 56
+           | std::uint64_t(generation) << 58;
 }
 
 Unpacked unpack(std::uint64_t data) {
-    return {Move::from_raw(std::uint16_t(data)), Value(std::int16_t(data >> 16)), Value(std::int16_t(data >> 32)),
-            int(std::uint8_t(data >> 48)), Bound((data >> 56) & 3), std::uint8_t(data >> 58)};
+    return {
+        Move::from_raw(std::uint16_t(data)), Value(std::int16_t(data >> 16)), Value(std::int16_t(data >> 32)),
+        int(std::uint8_t(data >> 48)),       Bound((data >> 56) & 3),         std::uint8_t(data >> 58)};
 }
 
 }  // namespace
@@ -102,13 +105,16 @@ void TranspositionTable::start_backing() {
                            [this] { return backers_running_ == 0; });
 }
 
-void TranspositionTable::stop_backing() { backers_.clear(); }  // each jthread asks its thread to stop, and joins
+void TranspositionTable::stop_backing() {
+    backers_.clear();
+}  // each jthread asks its thread to stop, and joins
 
 void TranspositionTable::back_part(const std::stop_token& stop, std::size_t index) {
     constexpr std::size_t Chunk = std::size_t(search_params::TableBackingChunkMb) * Megabyte;
     const Range range = part(index);
     auto* base = reinterpret_cast<unsigned char*>(buckets_);
-    for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested(); at += Chunk) {
+    for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested();
+         at += Chunk) {
         const std::size_t length = std::min(Chunk, range.last - at);
         if (!table_memory::populate(base + at, length)) break;  // the search makes do with less
         backed_[index].store(at + length - range.first, std::memory_order_release);
@@ -203,7 +209,8 @@ void TranspositionTable::store(Key key, int ply, Value score, Value eval, Bound 
     bool same = (load(target->key_xor_data) ^ old) == key;
     if (same) {
         // Keep a deeper result for the same position unless the new one is exact.
-        if (bound != BoundExact && depth + DepthOffset + 3 < previous.depth && previous.generation == generation_)
+        if (bound != BoundExact && depth + DepthOffset + 3 < previous.depth
+            && previous.generation == generation_)
             return;
         if (move == Move::none()) move = previous.move;  // keep the best move we knew
     }

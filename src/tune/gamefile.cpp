@@ -27,7 +27,8 @@ void put16(std::vector<std::uint8_t>& out, std::uint16_t v) {
 }
 std::uint16_t get16(const std::uint8_t* p) { return std::uint16_t(p[0] | (p[1] << 8)); }
 std::uint32_t get32(const std::uint8_t* p) {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
+           | std::uint32_t(p[3]) << 24;
 }
 
 }  // namespace
@@ -53,7 +54,8 @@ void pack_position(const Position& pos, std::uint8_t out[PositionSize]) {
 }
 
 // Builds a FEN from the packed bytes; the caller's Position::set_fen then checks it like any FEN.
-std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], bool chess960, std::string& fen) {
+std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], bool chess960,
+                                           std::string& fen) {
     Bitboard occupied = 0;
     for (int i = 0; i < 8; ++i) occupied |= Bitboard(in[i]) << (8 * i);
     if (popcount(occupied) > 32) return std::string("more than 32 pieces");
@@ -94,8 +96,9 @@ bool result_fits(int result, GameEnd end) {
 
 std::vector<std::uint8_t> encode(const Game& game) {
     Position start;
-    if (start.set_fen(game.start_fen, game.chess960) || popcount(start.pieces()) > 32 || game.plies.size() > 65535
-        || start.game_ply() / 2 + 1 > 65535 || !result_fits(game.result, game.end))
+    if (start.set_fen(game.start_fen, game.chess960) || popcount(start.pieces()) > 32
+        || game.plies.size() > 65535 || start.game_ply() / 2 + 1 > 65535
+        || !result_fits(game.result, game.end))
         return {};
     std::vector<std::uint8_t> out(Magic, Magic + 4);
     out.push_back(Version);
@@ -126,7 +129,8 @@ Reader::~Reader() {
 }
 
 bool Reader::fail(const std::string& what) {
-    error_ = path_ + ": game " + std::to_string(games_ + 1) + " at byte " + std::to_string(offset_) + ": " + what;
+    error_ =
+        path_ + ": game " + std::to_string(games_ + 1) + " at byte " + std::to_string(offset_) + ": " + what;
     return false;
 }
 

@@ -45,7 +45,13 @@
 namespace sente::games {
 
 enum class GameEnd : std::uint8_t {
-    Checkmate, Stalemate, Repetition, FiftyMoves, InsufficientMaterial, WinAdjudicated, DrawAdjudicated,
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    WinAdjudicated,
+    DrawAdjudicated,
     LengthLimit
 };
 

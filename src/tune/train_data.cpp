@@ -1,7 +1,7 @@
 #include "tune/train_data.hpp"
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <span>
 
@@ -76,15 +76,21 @@ std::optional<std::string> load_games(const std::string& path, const Filter& fil
                                       DataSet& data, LoadStats& stats) {
     games::Reader reader(path);
     while (auto game = reader.next()) {
-        const bool held_out = validation_every > 0 && stats.games % std::size_t(validation_every) == std::size_t(validation_every - 1);
+        const bool held_out =
+            validation_every > 0
+            && stats.games % std::size_t(validation_every) == std::size_t(validation_every - 1);
         ++stats.games;
         games::replay(*game, [&](const games::Sample& s) {
             ++stats.positions;
             const Position& pos = *s.position;
-            if (s.ply < filter.min_ply) ++stats.early;
-            else if (pos.in_check()) ++stats.in_check;
-            else if (pos.is_capture_or_promotion(s.move)) ++stats.tactical_move;
-            else if (std::abs(s.score) > filter.max_score || is_decisive(s.score)) ++stats.extreme_score;
+            if (s.ply < filter.min_ply)
+                ++stats.early;
+            else if (pos.in_check())
+                ++stats.in_check;
+            else if (pos.is_capture_or_promotion(s.move))
+                ++stats.tactical_move;
+            else if (std::abs(s.score) > filter.max_score || is_decisive(s.score))
+                ++stats.extreme_score;
             else {
                 (held_out ? data.validation : data.train).push_back(pack(pos, s.score, s.result));
                 ++stats.kept;

@@ -12,12 +12,12 @@
 namespace sente::train {
 
 struct PackedPosition {
-    std::uint64_t occupied;      // bit i: square i holds a piece
-    std::uint8_t pieces[16];     // a Piece per occupied square, in increasing square order, low nibble first
-    std::int16_t score;          // the search score, side to move's view, centipawns
-    std::uint8_t result;         // the game's result for the side to move: 0 loss, 1 draw, 2 win
-    std::uint8_t side_to_move;   // Color
-    std::uint32_t reserved;      // 0: keeps the size a multiple of 8
+    std::uint64_t occupied;     // bit i: square i holds a piece
+    std::uint8_t pieces[16];    // a Piece per occupied square, in increasing square order, low nibble first
+    std::int16_t score;         // the search score, side to move's view, centipawns
+    std::uint8_t result;        // the game's result for the side to move: 0 loss, 1 draw, 2 win
+    std::uint8_t side_to_move;  // Color
+    std::uint32_t reserved;     // 0: keeps the size a multiple of 8
 };
 static_assert(sizeof(PackedPosition) == 32);
 

@@ -43,7 +43,8 @@ void parallel(std::size_t n, int parts, int threads, F&& f) {
     threads = std::clamp(threads, 1, parts);
     auto work = [&](int first) {
         for (int part = first; part < parts; part += threads)
-            f(n * std::size_t(part) / std::size_t(parts), n * std::size_t(part + 1) / std::size_t(parts), part);
+            f(n * std::size_t(part) / std::size_t(parts), n * std::size_t(part + 1) / std::size_t(parts),
+              part);
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
@@ -53,7 +54,8 @@ void parallel(std::size_t n, int parts, int threads, F&& f) {
 
 // The hidden layer of both views for one position, before activation.
 template <typename T>
-int accumulate(const T* w, int hidden, const PackedPosition& p, T* own_acc, T* other_acc, int own[32], int other[32]) {
+int accumulate(const T* w, int hidden, const PackedPosition& p, T* own_acc, T* other_acc, int own[32],
+               int other[32]) {
     const Layout l{hidden};
     const int n = features(p, own, other);
     std::copy(w + l.feature_bias(), w + l.feature_bias() + hidden, own_acc);
@@ -82,7 +84,8 @@ T output_of(const T* w, int hidden, const T* own_acc, const T* other_acc) {
     const T* ow = w + l.output_weights();
     T sum = 0;
 #pragma omp simd reduction(+ : sum)
-    for (int j = 0; j < hidden; ++j) sum += screlu(own_acc[j]) * ow[j] + screlu(other_acc[j]) * ow[hidden + j];
+    for (int j = 0; j < hidden; ++j)
+        sum += screlu(own_acc[j]) * ow[j] + screlu(other_acc[j]) * ow[hidden + j];
     return sum + w[l.output_bias()];
 }
 
@@ -92,12 +95,15 @@ std::vector<float> initial_weights(int hidden, std::uint64_t seed) {
     const Layout l{hidden};
     std::vector<float> w(l.size(), 0.0f);
     std::uint64_t state = seed ^ 0x5EA7E5EA7E5EA7EULL;
-    auto uniform = [&](double bound) { return float((double(splitmix(state) >> 11) / double(1ULL << 53) * 2 - 1) * bound); };
+    auto uniform = [&](double bound) {
+        return float((double(splitmix(state) >> 11) / double(1ULL << 53) * 2 - 1) * bound);
+    };
     // Uniform in +-1/sqrt(fan-in) for each layer; the feature biases start where a few pieces
     // would put a hidden value of a typical size.
     for (std::size_t i = 0; i < l.feature_bias(); ++i) w[i] = uniform(1 / std::sqrt(32.0));
     for (std::size_t i = l.feature_bias(); i < l.output_weights(); ++i) w[i] = uniform(0.1) + 0.1f;
-    for (std::size_t i = l.output_weights(); i < l.output_bias(); ++i) w[i] = uniform(1 / std::sqrt(2.0 * hidden));
+    for (std::size_t i = l.output_weights(); i < l.output_bias(); ++i)
+        w[i] = uniform(1 / std::sqrt(2.0 * hidden));
     return w;
 }
 
@@ -105,7 +111,8 @@ std::vector<float> weights_of(const nnue::Network& net) {
     const Layout l{nnue::HiddenSize};
     std::vector<float> w(l.size());
     for (std::size_t i = 0; i < l.feature_bias(); ++i) w[i] = float(net.feature_weights[i]) / nnue::QA;
-    for (int j = 0; j < nnue::HiddenSize; ++j) w[l.feature_bias() + std::size_t(j)] = float(net.feature_bias[j]) / nnue::QA;
+    for (int j = 0; j < nnue::HiddenSize; ++j)
+        w[l.feature_bias() + std::size_t(j)] = float(net.feature_bias[j]) / nnue::QA;
     for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
         w[l.output_weights() + std::size_t(j)] = float(net.output_weights[j]) / nnue::QB;
     w[l.output_bias()] = float(double(net.output_bias) / double(nnue::OutputUnit));
@@ -114,18 +121,22 @@ std::vector<float> weights_of(const nnue::Network& net) {
 
 nnue::Network quantise(const std::vector<float>& weights) {
     const Layout l{nnue::HiddenSize};
-    if (weights.size() != l.size()) throw std::invalid_argument("only a net of the engine's hidden size can be quantised");
+    if (weights.size() != l.size())
+        throw std::invalid_argument("only a net of the engine's hidden size can be quantised");
     nnue::Network net{};
     auto q = [](float w, int factor) {
-        return std::int16_t(std::lround(std::clamp<double>(w, -nnue::WeightLimit, nnue::WeightLimit) * factor));
+        return std::int16_t(
+            std::lround(std::clamp<double>(w, -nnue::WeightLimit, nnue::WeightLimit) * factor));
     };
     for (std::size_t i = 0; i < l.feature_bias(); ++i) net.feature_weights[i] = q(weights[i], nnue::QA);
-    for (int j = 0; j < nnue::HiddenSize; ++j) net.feature_bias[j] = q(weights[l.feature_bias() + std::size_t(j)], nnue::QA);
+    for (int j = 0; j < nnue::HiddenSize; ++j)
+        net.feature_bias[j] = q(weights[l.feature_bias() + std::size_t(j)], nnue::QA);
     for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
         net.output_weights[j] = q(weights[l.output_weights() + std::size_t(j)], nnue::QB);
     // The bias alone is not held to the weight limit; it is kept inside what 32 bits hold.
     const double limit = double(std::numeric_limits<std::int32_t>::max()) / double(nnue::OutputUnit);
-    net.output_bias = std::int32_t(std::lround(std::clamp<double>(weights[l.output_bias()], -limit, limit) * double(nnue::OutputUnit)));
+    net.output_bias = std::int32_t(
+        std::lround(std::clamp<double>(weights[l.output_bias()], -limit, limit) * double(nnue::OutputUnit)));
     return net;
 }
 
@@ -141,7 +152,8 @@ namespace {
 
 // The loss of one position; with a gradient, its gradient is added there. scratch: 2 * hidden.
 template <typename T>
-double sample_loss(const T* w, int hidden, const PackedPosition& p, const Objective& objective, T* g, T* scratch) {
+double sample_loss(const T* w, int hidden, const PackedPosition& p, const Objective& objective, T* g,
+                   T* scratch) {
     const Layout l{hidden};
     const T* ow = w + l.output_weights();
     T* own_acc = scratch;
@@ -150,12 +162,14 @@ double sample_loss(const T* w, int hidden, const PackedPosition& p, const Object
     const int n = accumulate(w, hidden, p, own_acc, other_acc, own, other);
     const double cp = double(output_of(w, hidden, own_acc, other_acc)) * nnue::OutputScale;
     const double predicted = sigmoid(cp / objective.scale);
-    const double target = objective.lambda * p.result / 2.0 + (1 - objective.lambda) * sigmoid(p.score / objective.scale);
+    const double target =
+        objective.lambda * p.result / 2.0 + (1 - objective.lambda) * sigmoid(p.score / objective.scale);
     if (!g) return (predicted - target) * (predicted - target);
 
     // Back through the sigmoid and the output scale to the output, then to both hidden layers
     // (d screlu(a) / da = 2a inside the clip, 0 outside), then to the active feature columns.
-    const T dy = T(2 * (predicted - target) * predicted * (1 - predicted) * nnue::OutputScale / objective.scale);
+    const T dy =
+        T(2 * (predicted - target) * predicted * (1 - predicted) * nnue::OutputScale / objective.scale);
     g[l.output_bias()] += dy;
     T* gow = g + l.output_weights();
     T* gb = g + l.feature_bias();
@@ -182,13 +196,13 @@ double sample_loss(const T* w, int hidden, const PackedPosition& p, const Object
 }  // namespace
 
 template <typename T>
-double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions, std::size_t count,
-                         const Objective& objective, std::vector<T>* gradient) {
+double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions,
+                         std::size_t count, const Objective& objective, std::vector<T>* gradient) {
     std::vector<T> scratch(2 * std::size_t(hidden));
     double total = 0;
     for (std::size_t i = 0; i < count; ++i)
-        total += sample_loss(weights.data(), hidden, positions[i], objective, gradient ? gradient->data() : nullptr,
-                             scratch.data());
+        total += sample_loss(weights.data(), hidden, positions[i], objective,
+                             gradient ? gradient->data() : nullptr, scratch.data());
     return total;
 }
 
@@ -212,10 +226,13 @@ double fit_scale(const std::vector<PackedPosition>& positions) {
     };
     double lo = std::log(20.0), hi = std::log(2000.0);
     const double phi = (std::sqrt(5.0) - 1) / 2;
-    double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo), fa = error(std::exp(a)), fb = error(std::exp(b));
+    double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo), fa = error(std::exp(a)),
+           fb = error(std::exp(b));
     for (int i = 0; i < 60; ++i) {
-        if (fa < fb) hi = b, b = a, fb = fa, a = hi - phi * (hi - lo), fa = error(std::exp(a));
-        else lo = a, a = b, fa = fb, b = lo + phi * (hi - lo), fb = error(std::exp(b));
+        if (fa < fb)
+            hi = b, b = a, fb = fa, a = hi - phi * (hi - lo), fa = error(std::exp(a));
+        else
+            lo = a, a = b, fa = fb, b = lo + phi * (hi - lo), fb = error(std::exp(b));
     }
     return std::exp((lo + hi) / 2);
 }
@@ -223,16 +240,22 @@ double fit_scale(const std::vector<PackedPosition>& positions) {
 // ---- Trainer -------------------------------------------------------------------------------------
 
 Trainer::Trainer(const Options& options, const DataSet& data, std::vector<float> weights)
-    : options_(options), data_(data), layout_{options.hidden}, weights_(std::move(weights)),
-      m_(weights_.size(), 0.0f), v_(weights_.size(), 0.0f),
+    : options_(options),
+      data_(data),
+      layout_{options.hidden},
+      weights_(std::move(weights)),
+      m_(weights_.size(), 0.0f),
+      v_(weights_.size(), 0.0f),
       gradients_(Shards, std::vector<float>(weights_.size())) {
-    if (weights_.size() != layout_.size()) throw std::invalid_argument("the weights do not fit the hidden size");
+    if (weights_.size() != layout_.size())
+        throw std::invalid_argument("the weights do not fit the hidden size");
 }
 
 double Trainer::learning_rate(int epoch) const {
     if (options_.epochs <= 1) return options_.lr;
     const double progress = double(epoch) / double(options_.epochs - 1);
-    return options_.lr_final + 0.5 * (options_.lr - options_.lr_final) * (1 + std::cos(std::numbers::pi * progress));
+    return options_.lr_final
+           + 0.5 * (options_.lr - options_.lr_final) * (1 + std::cos(std::numbers::pi * progress));
 }
 
 double Trainer::step(const PackedPosition* const* batch, std::size_t count, double lr) {
@@ -243,11 +266,12 @@ double Trainer::step(const PackedPosition* const* batch, std::size_t count, doub
         std::fill(g.begin(), g.end(), 0.0f);
         std::vector<float> scratch(2 * std::size_t(layout_.hidden));
         for (std::size_t i = begin; i < end; ++i)
-            losses[std::size_t(t)] +=
-                sample_loss(weights_.data(), layout_.hidden, *batch[i], options_.objective, g.data(), scratch.data());
+            losses[std::size_t(t)] += sample_loss(weights_.data(), layout_.hidden, *batch[i],
+                                                  options_.objective, g.data(), scratch.data());
     });
     ++steps_;
-    const double correction1 = 1 - std::pow(Beta1, double(steps_)), correction2 = 1 - std::pow(Beta2, double(steps_));
+    const double correction1 = 1 - std::pow(Beta1, double(steps_)),
+                 correction2 = 1 - std::pow(Beta2, double(steps_));
     const std::size_t biases_from = layout_.feature_bias(), output_weights_from = layout_.output_weights(),
                       output_bias = layout_.output_bias();
     parallel(weights_.size(), threads, threads, [&](std::size_t begin, std::size_t end, int) {
@@ -305,8 +329,8 @@ double Trainer::loss_of(const std::vector<PackedPosition>& positions) const {
     if (positions.empty()) return 0;
     std::vector<double> losses(Shards, 0.0);
     parallel(positions.size(), Shards, options_.threads, [&](std::size_t begin, std::size_t end, int t) {
-        losses[std::size_t(t)] = loss_and_gradient<float>(weights_, layout_.hidden, positions.data() + begin, end - begin,
-                                                          options_.objective, nullptr);
+        losses[std::size_t(t)] = loss_and_gradient<float>(weights_, layout_.hidden, positions.data() + begin,
+                                                          end - begin, options_.objective, nullptr);
     });
     double total = 0;
     for (double l : losses) total += l;
@@ -369,7 +393,8 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
         if (!out.flush()) return "cannot write the checkpoint " + temporary;
     }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0) return "cannot rename " + temporary + " to " + path;
+    if (std::rename(temporary.c_str(), path.c_str()) != 0)
+        return "cannot rename " + temporary + " to " + path;
     return std::nullopt;
 }
 
@@ -393,9 +418,11 @@ std::optional<std::string> Trainer::load_checkpoint(const std::string& path, con
         return "cannot read the checkpoint " + path;
     std::uint64_t sum;
     std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
-    if (sum != nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8))) return path + ": checksum mismatch (corrupted)";
+    if (sum != nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8)))
+        return path + ": checksum mismatch (corrupted)";
     if (h.train_size != data.train.size() || h.validation_size != data.validation.size()
-        || h.train_fingerprint != fingerprint(data.train) || h.validation_fingerprint != fingerprint(data.validation))
+        || h.train_fingerprint != fingerprint(data.train)
+        || h.validation_fingerprint != fingerprint(data.validation))
         return path + " was written for other data (give the same --data files and filters)";
 
     Options o;

@@ -25,7 +25,7 @@ struct Options {
     int hidden = nnue::HiddenSize;  // only the engine's size can be written as a net file
     int epochs = 12;
     int batch = 4096;
-    double lr = 0.001;        // at the first epoch, then cosine decay ...
+    double lr = 0.001;          // at the first epoch, then cosine decay ...
     double lr_final = 0.00001;  // ... to this at the last
     double weight_decay = 0.5;  // decoupled (AdamW); strong, since self-play positions of a game are alike
     int threads = 1;
@@ -56,17 +56,17 @@ double evaluate(const std::vector<T>& weights, int hidden, const PackedPosition&
 // The loss summed over the positions, and its gradient added into `gradient` (same size as
 // weights); float for training, double for checking against finite differences.
 template <typename T>
-double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions, std::size_t count,
-                         const Objective& objective, std::vector<T>* gradient);
+double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions,
+                         std::size_t count, const Objective& objective, std::vector<T>* gradient);
 
 // The sigmoid scale that best predicts the game results from the search scores.
 double fit_scale(const std::vector<PackedPosition>& positions);
 
 struct Progress {
-    int epoch;                 // 1-based
-    std::size_t done, total;   // positions of this epoch
-    double loss;               // mean training loss so far this epoch
-    double seconds;            // since this epoch started
+    int epoch;                // 1-based
+    std::size_t done, total;  // positions of this epoch
+    double loss;              // mean training loss so far this epoch
+    double seconds;           // since this epoch started
 };
 
 class Trainer {
@@ -88,8 +88,8 @@ public:
     std::optional<std::string> save_checkpoint(const std::string& path) const;
     // Restores a checkpoint written for the same data; options come from the checkpoint, but for
     // the thread count, which does not change the result.
-    static std::optional<std::string> load_checkpoint(const std::string& path, const DataSet& data, int threads,
-                                                      std::optional<Trainer>& out);
+    static std::optional<std::string> load_checkpoint(const std::string& path, const DataSet& data,
+                                                      int threads, std::optional<Trainer>& out);
 
 private:
     // One AdamW step on the batch's gradient; returns the batch's summed loss before the step.

@@ -16,35 +16,40 @@ namespace {
 int usage_error(const std::string& message) { return command_line::usage_error("sente-tune", message); }
 
 void print_stats(const std::string& path, const tune::LoadStats& s) {
-    std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept << " kept; skipped "
-              << s.in_check << " in check, " << s.tactical_move << " with a capture or promotion played, "
-              << s.not_quiet << " not quiet, " << s.extreme_score << " beyond the score limit, " << s.early
-              << " before the first ply kept\n";
+    std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
+              << " kept; skipped " << s.in_check << " in check, " << s.tactical_move
+              << " with a capture or promotion played, " << s.not_quiet << " not quiet, " << s.extreme_score
+              << " beyond the score limit, " << s.early << " before the first ply kept\n";
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    cxxopts::Options cli("sente-tune",
-                         "Fits Sente's evaluation weights to self-play games (sente datagen) by gradient descent on the "
-                         "logistic loss, and writes a new params.hpp.");
-    cli.add_options()
-        ("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())
-        ("params", "The params.hpp whose weights the fit starts from, and whose text it writes them into", cxxopts::value<std::string>()->default_value("src/eval/params.hpp"))
-        ("out", "Where to write the fitted params.hpp", cxxopts::value<std::string>()->default_value("params.hpp"))
-        ("epochs", "Epochs of Adam over the whole training set", cxxopts::value<int>()->default_value("1000"))
-        ("lr", "Learning rate at the start (centipawns per step)", cxxopts::value<double>()->default_value("1.0"))
-        ("decay", "Learning rate factor per epoch", cxxopts::value<double>()->default_value("0.998"))
-        ("lambda", "Share of the game result in the target (the rest is the search score)",
-         cxxopts::value<double>()->default_value("0.5"))
-        ("k", "Sigmoid scale (default: fitted to the results first)", cxxopts::value<double>())
-        ("validation-every", "Every Nth game is held out for validation (0: none)",
-         cxxopts::value<int>()->default_value("10"))
-        ("min-ply", "Skip positions before this ply of a game", cxxopts::value<int>()->default_value("0"))
-        ("max-score", "Skip positions whose |search score| exceeds this", cxxopts::value<int>()->default_value("2000"))
-        ("report", "Print the losses every N epochs", cxxopts::value<int>()->default_value("25"))
-        ("threads", "Threads", cxxopts::value<int>()->default_value(std::to_string(std::max(1u, std::thread::hardware_concurrency()))))
-        ("h,help", "Print this help");
+    cxxopts::Options cli(
+        "sente-tune",
+        "Fits Sente's evaluation weights to self-play games (sente datagen) by gradient descent on the "
+        "logistic loss, and writes a new params.hpp.");
+    cli.add_options()("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())(
+        "params", "The params.hpp whose weights the fit starts from, and whose text it writes them into",
+        cxxopts::value<std::string>()->default_value("src/eval/params.hpp"))(
+        "out", "Where to write the fitted params.hpp",
+        cxxopts::value<std::string>()->default_value("params.hpp"))(
+        "epochs", "Epochs of Adam over the whole training set", cxxopts::value<int>()->default_value("1000"))(
+        "lr", "Learning rate at the start (centipawns per step)",
+        cxxopts::value<double>()->default_value("1.0"))("decay", "Learning rate factor per epoch",
+                                                        cxxopts::value<double>()->default_value("0.998"))(
+        "lambda", "Share of the game result in the target (the rest is the search score)",
+        cxxopts::value<double>()->default_value("0.5"))(
+        "k", "Sigmoid scale (default: fitted to the results first)", cxxopts::value<double>())(
+        "validation-every", "Every Nth game is held out for validation (0: none)",
+        cxxopts::value<int>()->default_value("10"))("min-ply", "Skip positions before this ply of a game",
+                                                    cxxopts::value<int>()->default_value("0"))(
+        "max-score", "Skip positions whose |search score| exceeds this",
+        cxxopts::value<int>()->default_value("2000"))("report", "Print the losses every N epochs",
+                                                      cxxopts::value<int>()->default_value("25"))(
+        "threads", "Threads",
+        cxxopts::value<int>()->default_value(
+            std::to_string(std::max(1u, std::thread::hardware_concurrency()))))("h,help", "Print this help");
     const std::optional<cxxopts::ParseResult> parsed = command_line::parse(cli, argc, argv);
     if (!parsed) return command_line::BadUsage;
     const cxxopts::ParseResult& args = *parsed;
@@ -54,7 +59,8 @@ int main(int argc, char** argv) {
     }
     if (!args.count("data")) return usage_error("needs at least one --data FILE");
     const double lambda = args["lambda"].as<double>();
-    const int epochs = args["epochs"].as<int>(), threads = args["threads"].as<int>(), report = args["report"].as<int>();
+    const int epochs = args["epochs"].as<int>(), threads = args["threads"].as<int>(),
+              report = args["report"].as<int>();
     if (lambda < 0 || lambda > 1) return usage_error("--lambda must be from 0 to 1");
     if (epochs < 0) return usage_error("--epochs must not be negative");
     if (threads < 1 || threads > 256) return usage_error("--threads must be from 1 to 256");
@@ -64,13 +70,16 @@ int main(int argc, char** argv) {
     if (auto error = tune::read_params(args["params"].as<std::string>(), params)) return usage_error(*error);
 
     const auto start = std::chrono::steady_clock::now();
-    auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    auto seconds = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
     tune::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
     tune::Dataset train, validation;
     try {
         for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
             tune::LoadStats stats;
-            if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train, validation, stats))
+            if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train,
+                                              validation, stats))
                 return usage_error(*error);
             print_stats(path, stats);
         }
@@ -78,16 +87,18 @@ int main(int argc, char** argv) {
         return usage_error(e.what());
     }
     if (train.size() == 0) return usage_error("no positions to fit");
-    std::cerr << "training positions " << train.size() << ", validation positions " << validation.size() << " ("
-              << std::lround(seconds()) << " s)\n";
+    std::cerr << "training positions " << train.size() << ", validation positions " << validation.size()
+              << " (" << std::lround(seconds()) << " s)\n";
 
     tune::Objective objective{0, lambda, threads};
     objective.k = args.count("k") ? args["k"].as<double>() : tune::fit_scale(train, params, threads);
     std::fprintf(stderr, "sigmoid scale k = %.6f (a 50%% edge at 100 cp: %.1f%%)\n", objective.k,
                  100.0 / (1 + std::exp(-objective.k * 100)));
-    auto validation_loss = [&] { return validation.size() ? tune::loss(validation, params, objective) : 0.0; };
-    std::fprintf(stderr, "epoch 0: training loss %.6f, validation loss %.6f\n", tune::loss(train, params, objective),
-                 validation_loss());
+    auto validation_loss = [&] {
+        return validation.size() ? tune::loss(validation, params, objective) : 0.0;
+    };
+    std::fprintf(stderr, "epoch 0: training loss %.6f, validation loss %.6f\n",
+                 tune::loss(train, params, objective), validation_loss());
 
     tune::AdamOptions adam;
     adam.epochs = epochs;
@@ -99,8 +110,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "epoch %d: training loss %.6f, validation loss %.6f (%.0f s)\n", epoch,
                          tune::loss(train, params, objective), validation_loss(), seconds());
     });
-    std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n", tune::loss(train, params, objective),
-                 validation_loss());
+    std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n",
+                 tune::loss(train, params, objective), validation_loss());
 
     const std::string in = args["params"].as<std::string>(), out = args["out"].as<std::string>();
     if (auto error = tune::write_params(in, out, params)) return usage_error(*error);

@@ -31,7 +31,9 @@ Value quiescence(Position& pos, Value alpha, Value beta, int ply) {
     std::vector<std::pair<int, Move>> moves;
     for (Move m : list) {
         const Piece victim = pos.piece_on(m.to());
-        int value = m.kind() == Move::EnPassant ? SeeValue[Pawn] : victim == NoPiece ? 0 : SeeValue[type_of(victim)];
+        int value = m.kind() == Move::EnPassant ? SeeValue[Pawn]
+                    : victim == NoPiece         ? 0
+                                                : SeeValue[type_of(victim)];
         if (m.kind() == Move::Promotion) value += SeeValue[m.promotion()];
         moves.push_back({value * 8 - int(type_of(pos.moved_piece(m))), m});
     }
@@ -78,7 +80,9 @@ void parallel(std::size_t n, int threads, F&& f) {
     threads = std::max(1, std::min<int>(threads, int(n / 1024) + 1));
     std::vector<std::thread> pool;
     for (int t = 0; t < threads; ++t)
-        pool.emplace_back([&, t] { f(n * std::size_t(t) / std::size_t(threads), n * std::size_t(t + 1) / std::size_t(threads), t); });
+        pool.emplace_back([&, t] {
+            f(n * std::size_t(t) / std::size_t(threads), n * std::size_t(t + 1) / std::size_t(threads), t);
+        });
     for (std::thread& th : pool) th.join();
 }
 
@@ -129,11 +133,16 @@ std::optional<std::string> load_games(const std::string& path, const Filter& fil
         games::replay(*game, [&](const games::Sample& s) {
             ++stats.positions;
             const Position& pos = *s.position;
-            if (s.ply < filter.min_ply) ++stats.early;
-            else if (pos.in_check()) ++stats.in_check;
-            else if (pos.is_capture_or_promotion(s.move)) ++stats.tactical_move;
-            else if (std::abs(s.score) > filter.max_score) ++stats.extreme_score;
-            else if (!is_quiet(pos)) ++stats.not_quiet;
+            if (s.ply < filter.min_ply)
+                ++stats.early;
+            else if (pos.in_check())
+                ++stats.in_check;
+            else if (pos.is_capture_or_promotion(s.move))
+                ++stats.tactical_move;
+            else if (std::abs(s.score) > filter.max_score)
+                ++stats.extreme_score;
+            else if (!is_quiet(pos))
+                ++stats.not_quiet;
             else {
                 const double white_score = pos.side_to_move() == White ? s.score : -s.score;
                 (held_out ? validation : train).add(pos, result, white_score);
@@ -149,19 +158,22 @@ double evaluate(const Dataset& data, const Dataset::Entry& e, const Params& para
     return combine(e, parts(data, e, params), params);
 }
 
-double loss(const Dataset& data, const Params& params, const Objective& objective, std::vector<double>* gradient) {
+double loss(const Dataset& data, const Params& params, const Objective& objective,
+            std::vector<double>* gradient) {
     const auto& entries = data.entries();
     if (entries.empty()) return 0;
     const int threads = std::max(1, objective.threads);
     std::vector<double> losses(std::size_t(threads), 0.0);
-    std::vector<std::vector<double>> grads(gradient ? std::size_t(threads) : 0, std::vector<double>(params.size(), 0.0));
+    std::vector<std::vector<double>> grads(gradient ? std::size_t(threads) : 0,
+                                           std::vector<double>(params.size(), 0.0));
     parallel(entries.size(), threads, [&](std::size_t begin, std::size_t end, int t) {
         double sum = 0;
         for (std::size_t n = begin; n < end; ++n) {
             const Dataset::Entry& e = entries[n];
             const Parts q = parts(data, e, params);
             const double p = std::clamp(sigmoid(objective.k * combine(e, q, params)), 1e-12, 1 - 1e-12);
-            const double target = objective.lambda * e.result + (1 - objective.lambda) * sigmoid(objective.k * e.score);
+            const double target =
+                objective.lambda * e.result + (1 - objective.lambda) * sigmoid(objective.k * e.score);
             sum -= target * std::log(p) + (1 - target) * std::log(1 - p);
             if (!gradient) continue;
             // d loss / d eval, then the chain rule through the blend: linear in every weight.
@@ -231,7 +243,8 @@ std::string format_weights(const Params& params) {
     std::ostringstream out;
     int index = 0;
     auto value = [&](int i) {
-        return std::pair<long, long>{std::lround(params[2 * std::size_t(i)]), std::lround(params[2 * std::size_t(i) + 1])};
+        return std::pair<long, long>{std::lround(params[2 * std::size_t(i)]),
+                                     std::lround(params[2 * std::size_t(i) + 1])};
     };
     for (const eval::WeightGroup& g : eval::WeightGroups) {
         std::istringstream comment(g.comment);
@@ -250,7 +263,8 @@ std::string format_weights(const Params& params) {
             items.push_back(buf);
         }
         index += g.size;
-        const std::string head = "inline constexpr Score " + std::string(g.name) + "[" + std::to_string(g.size) + "] = {";
+        const std::string head =
+            "inline constexpr Score " + std::string(g.name) + "[" + std::to_string(g.size) + "] = {";
         std::string one_line = head;
         for (std::size_t i = 0; i < items.size(); ++i) one_line += (i ? ", " : "") + items[i];
         one_line += "};";
@@ -296,8 +310,8 @@ std::optional<std::string> read_params_text(const std::string& path, ParamsText&
     for (std::string line; std::getline(source, line);) text.lines.push_back(line);
     auto find = [&](const std::string& prefix) {
         return std::size_t(std::find_if(text.lines.begin(), text.lines.end(),
-                                        [&](const std::string& l) { return l.rfind(prefix, 0) == 0; }) -
-                           text.lines.begin());
+                                        [&](const std::string& l) { return l.rfind(prefix, 0) == 0; })
+                           - text.lines.begin());
     };
     text.begin = find("// ---- Fitted weights");
     text.end = find("// ---- End of fitted weights");
@@ -322,8 +336,8 @@ std::optional<std::string> read_params(const std::string& path, Params& params) 
         }
     }
     if (read.size() != 2 * std::size_t(eval::WeightCount))
-        return path + "'s fitted block holds " + std::to_string(read.size() / 2) + " weights; this build fits " +
-               std::to_string(eval::WeightCount);
+        return path + "'s fitted block holds " + std::to_string(read.size() / 2)
+               + " weights; this build fits " + std::to_string(eval::WeightCount);
     params = std::move(read);
     return std::nullopt;
 }

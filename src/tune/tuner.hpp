@@ -30,8 +30,8 @@ public:
         std::uint32_t first;  // into terms_ (add() refuses to go past 2^32 terms)
         std::uint16_t count;
         std::int8_t phase;
-        std::int8_t stm;      // +1 White to move, -1 Black
-        std::int8_t scale[2]; // endgame scale when White, or Black, is stronger
+        std::int8_t stm;       // +1 White to move, -1 Black
+        std::int8_t scale[2];  // endgame scale when White, or Black, is stronger
         float result, score;
         float fixed_mg, fixed_eg;
     };
@@ -50,8 +50,8 @@ private:
 // Which positions of a game are worth fitting to: quiet ones, whose static evaluation is what a
 // search would say if it looked only at captures.
 struct Filter {
-    int min_ply = 0;         // plies from the game's start position
-    int max_score = 2000;    // |search score| beyond this (mates, lost causes) is skipped
+    int min_ply = 0;       // plies from the game's start position
+    int max_score = 2000;  // |search score| beyond this (mates, lost causes) is skipped
 };
 struct LoadStats {
     std::size_t games = 0, positions = 0, kept = 0;

@@ -35,8 +35,8 @@ void Options::add_button(std::string name, std::function<void()> on_press) {
 }
 
 void Options::add_string(std::string name, std::string default_value, Handler on_change) {
-    entries_.push_back({std::move(name), Type::String, default_value, 0, 0, default_value,
-                        std::move(on_change)});
+    entries_.push_back(
+        {std::move(name), Type::String, default_value, 0, 0, default_value, std::move(on_change)});
 }
 
 std::vector<std::string> Options::uci_lines() const {
@@ -45,15 +45,20 @@ std::vector<std::string> Options::uci_lines() const {
         if (e.hidden) continue;
         std::string line = "option name " + e.name + " type ";
         switch (e.type) {
-        case Type::Check: line += "check default " + e.default_value; break;
-        case Type::Spin:
-            line += "spin default " + e.default_value + " min " + std::to_string(e.min) + " max "
-                  + std::to_string(e.max);
-            break;
-        case Type::Button: line += "button"; break;
-        case Type::String:
-            line += "string default " + (e.default_value.empty() ? std::string("<empty>") : e.default_value);
-            break;
+            case Type::Check:
+                line += "check default " + e.default_value;
+                break;
+            case Type::Spin:
+                line += "spin default " + e.default_value + " min " + std::to_string(e.min) + " max "
+                        + std::to_string(e.max);
+                break;
+            case Type::Button:
+                line += "button";
+                break;
+            case Type::String:
+                line +=
+                    "string default " + (e.default_value.empty() ? std::string("<empty>") : e.default_value);
+                break;
         }
         lines.push_back(std::move(line));
     }
@@ -65,8 +70,8 @@ void Options::hide(std::string_view name) {
 }
 
 Options::Entry* Options::find(std::string_view name) {
-    auto it = std::find_if(entries_.begin(), entries_.end(),
-                           [&](const Entry& e) { return iequals(e.name, name); });
+    auto it =
+        std::find_if(entries_.begin(), entries_.end(), [&](const Entry& e) { return iequals(e.name, name); });
     return it == entries_.end() ? nullptr : &*it;
 }
 
@@ -81,29 +86,34 @@ void Options::set(std::string_view name, std::string_view value,
 
     std::string v(value);
     switch (e->type) {
-    case Type::Check:
-        if (iequals(v, "true")) v = "true";
-        else if (iequals(v, "false")) v = "false";
-        else return report("error: option " + e->name + " takes true or false, not '" + v + "'");
-        break;
-    case Type::Spin: {
-        long long n = 0;
-        auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-        if (v.empty() || ptr != v.data() + v.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
-            return report("error: option " + e->name + " takes a whole number, not '" + v + "'");
-        bool negative = !v.empty() && v[0] == '-';
-        if (ec == std::errc::result_out_of_range) n = negative ? e->min : e->max;
-        long long clamped = std::clamp(n, e->min, e->max);
-        if (clamped != n || ec == std::errc::result_out_of_range)
-            report(e->name + " set to " + std::to_string(clamped) + ", the nearest allowed value ("
-                 + std::to_string(e->min) + " to " + std::to_string(e->max) + ")");
-        v = std::to_string(clamped);
-        break;
-    }
-    case Type::Button: break;
-    case Type::String:
-        if (v == "<empty>") v.clear();
-        break;
+        case Type::Check:
+            if (iequals(v, "true"))
+                v = "true";
+            else if (iequals(v, "false"))
+                v = "false";
+            else
+                return report("error: option " + e->name + " takes true or false, not '" + v + "'");
+            break;
+        case Type::Spin: {
+            long long n = 0;
+            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+            if (v.empty() || ptr != v.data() + v.size()
+                || (ec != std::errc() && ec != std::errc::result_out_of_range))
+                return report("error: option " + e->name + " takes a whole number, not '" + v + "'");
+            bool negative = !v.empty() && v[0] == '-';
+            if (ec == std::errc::result_out_of_range) n = negative ? e->min : e->max;
+            long long clamped = std::clamp(n, e->min, e->max);
+            if (clamped != n || ec == std::errc::result_out_of_range)
+                report(e->name + " set to " + std::to_string(clamped) + ", the nearest allowed value ("
+                       + std::to_string(e->min) + " to " + std::to_string(e->max) + ")");
+            v = std::to_string(clamped);
+            break;
+        }
+        case Type::Button:
+            break;
+        case Type::String:
+            if (v == "<empty>") v.clear();
+            break;
     }
     e->value = v;
     if (e->on_change) e->on_change(v);

@@ -28,7 +28,8 @@ public:
     // Applies `setoption`, handing `report` each message for the GUI in the order it arises: an
     // error (prefixed "error: ") when the name or value is refused, else a note when a number was
     // clamped, before anything the option's own change reports.
-    void set(std::string_view name, std::string_view value, const std::function<void(const std::string&)>& report);
+    void set(std::string_view name, std::string_view value,
+             const std::function<void(const std::string&)>& report);
 
     // The current value as text (for tests and `d`).
     std::optional<std::string> value(std::string_view name) const;

@@ -58,7 +58,8 @@ std::optional<std::int64_t> parse_number(std::string_view s) {
     auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
     if (ptr != s.data() + s.size() || s.empty()) return std::nullopt;
     if (ec == std::errc::result_out_of_range)
-        return s[0] == '-' ? std::numeric_limits<std::int64_t>::min() : std::numeric_limits<std::int64_t>::max();
+        return s[0] == '-' ? std::numeric_limits<std::int64_t>::min()
+                           : std::numeric_limits<std::int64_t>::max();
     if (ec != std::errc()) return std::nullopt;
     return n;
 }
@@ -71,8 +72,8 @@ const char* bound_suffix(Bound b) {
 
 std::string format_info(const SearchReport& r, const Position& root, const wdl::Model* wdl_model) {
     std::string line = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth)
-                     + " multipv " + std::to_string(r.multipv) + " score " + format_score(r.score)
-                     + bound_suffix(r.bound);
+                       + " multipv " + std::to_string(r.multipv) + " score " + format_score(r.score)
+                       + bound_suffix(r.bound);
     if (wdl_model) {
         wdl::Odds o = wdl::odds(r.score, wdl::material(root), *wdl_model);
         line += " wdl " + std::to_string(o.win) + " " + std::to_string(o.draw) + " " + std::to_string(o.loss);
@@ -80,7 +81,7 @@ std::string format_info(const SearchReport& r, const Position& root, const wdl::
     line += " nodes " + std::to_string(r.nodes);
     std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes * 1000;
     line += " nps " + std::to_string(nps) + " hashfull " + std::to_string(r.hashfull) + " tbhits "
-          + std::to_string(r.tbhits) + " time " + std::to_string(r.time_ms);
+            + std::to_string(r.tbhits) + " time " + std::to_string(r.time_ms);
     if (!r.pv.empty()) {
         line += " pv";
         Position pos = root;
@@ -94,14 +95,17 @@ std::string format_info(const SearchReport& r, const Position& root, const wdl::
 }
 
 UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
-    options_.add_spin("Threads", 1, 1, Engine::MaxThreads, [this](long long n) { engine_.set_threads(int(n)); });
+    options_.add_spin("Threads", 1, 1, Engine::MaxThreads,
+                      [this](long long n) { engine_.set_threads(int(n)); });
     options_.add_spin("Hash", Engine::DefaultHashMb, 1, Engine::MaxHashMb, [this](long long mb) {
         std::size_t got = engine_.set_hash_mb(int(mb));
         if (got != std::size_t(mb))
-            info_string("Hash: could not allocate " + std::to_string(mb) + " MB, using " + std::to_string(got) + " MB");
+            info_string("Hash: could not allocate " + std::to_string(mb) + " MB, using " + std::to_string(got)
+                        + " MB");
     });
     options_.add_button("Clear Hash", [this] { engine_.clear_hash(); });
-    options_.add_spin("MultiPV", Engine::DefaultMultiPv, 1, Engine::MaxMultiPv, [this](long long n) { engine_.set_multipv(int(n)); });
+    options_.add_spin("MultiPV", Engine::DefaultMultiPv, 1, Engine::MaxMultiPv,
+                      [this](long long n) { engine_.set_multipv(int(n)); });
     options_.add_spin("Move Overhead", Engine::DefaultMoveOverheadMs, 0, 5000,
                       [this](long long ms) { engine_.set_move_overhead_ms(int(ms)); });
     options_.add_check("Ponder", false, [](bool) {});  // the GUI decides when to ponder
@@ -110,20 +114,22 @@ UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
     options_.add_check("UCI_LimitStrength", false, [this](bool on) { engine_.set_limit_strength(on); });
     options_.add_spin("UCI_Elo", StrengthLimit::DefaultElo, StrengthLimit::MinElo, StrengthLimit::MaxElo,
                       [this](long long elo) { engine_.set_elo(int(elo)); });
-    options_.add_string("SyzygyPath", "<empty>", [this](const std::string& paths) {
-        info_string(engine_.set_syzygy_path(paths));
-    });
+    options_.add_string("SyzygyPath", "<empty>",
+                        [this](const std::string& paths) { info_string(engine_.set_syzygy_path(paths)); });
     const SyzygyConfig tablebases;  // the defaults
     options_.add_spin("SyzygyProbeDepth", tablebases.probe_depth, 1, SyzygyConfig::MaxProbeDepth,
                       [this](long long d) { engine_.set_syzygy_probe_depth(int(d)); });
-    options_.add_check("Syzygy50MoveRule", tablebases.rule50, [this](bool on) { engine_.set_syzygy_rule50(on); });
+    options_.add_check("Syzygy50MoveRule", tablebases.rule50,
+                       [this](bool on) { engine_.set_syzygy_rule50(on); });
     options_.add_spin("SyzygyProbeLimit", tablebases.probe_limit, 0, SyzygyConfig::MaxPieces,
                       [this](long long n) { engine_.set_syzygy_probe_limit(int(n)); });
     // The evaluation, as Stockfish 12 to 15 name its options: the net, and the hand-crafted one.
     options_.add_check("Use NNUE", Engine::DefaultUseNnue, [this](bool on) { engine_.set_use_nnue(on); });
     options_.add_string("EvalFile", nnue::embedded_name(), [this](const std::string& path) {
-        if (auto problem = engine_.set_eval_file(path)) error(*problem + "; still using " + engine_.eval_file());
-        else info_string("NNUE evaluation using " + engine_.eval_file());
+        if (auto problem = engine_.set_eval_file(path))
+            error(*problem + "; still using " + engine_.eval_file());
+        else
+            info_string("NNUE evaluation using " + engine_.eval_file());
     });
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
     options_.add_spin("Tempo", eval::DefaultTempoPercent, 0, eval::MaxTempoPercent,
@@ -156,8 +162,10 @@ bool UciLoop::execute(std::string_view line) {
         engine_.wait();
         return false;
     }
-    if (cmd == "uci") cmd_uci();
-    else if (cmd == "isready") out_.line("readyok");
+    if (cmd == "uci")
+        cmd_uci();
+    else if (cmd == "isready")
+        out_.line("readyok");
     else if (cmd == "ucinewgame") {
         end_search();
         engine_.new_game();
@@ -166,17 +174,26 @@ bool UciLoop::execute(std::string_view line) {
         // position is read; a GUI that sends position has finished with that search.
         if (!pending_options_.empty()) end_search();
         cmd_position(args);
-    }
-    else if (cmd == "setoption") cmd_setoption(args);
-    else if (cmd == "go") cmd_go(args);
-    else if (cmd == "stop") engine_.stop();
-    else if (cmd == "ponderhit") engine_.ponderhit();
-    else if (cmd == "d") print_block(engine_.position().pretty());
-    else if (cmd == "eval") cmd_eval();
-    else if (cmd == "bench") cmd_bench(args);
-    else if (cmd == "genfens") cmd_genfens(args);
-    else if (cmd == "spsa") cmd_spsa();
-    else error("unknown command '" + shown(cmd) + "'");
+    } else if (cmd == "setoption")
+        cmd_setoption(args);
+    else if (cmd == "go")
+        cmd_go(args);
+    else if (cmd == "stop")
+        engine_.stop();
+    else if (cmd == "ponderhit")
+        engine_.ponderhit();
+    else if (cmd == "d")
+        print_block(engine_.position().pretty());
+    else if (cmd == "eval")
+        cmd_eval();
+    else if (cmd == "bench")
+        cmd_bench(args);
+    else if (cmd == "genfens")
+        cmd_genfens(args);
+    else if (cmd == "spsa")
+        cmd_spsa();
+    else
+        error("unknown command '" + shown(cmd) + "'");
     return true;
 }
 
@@ -267,9 +284,9 @@ SearchCallbacks UciLoop::callbacks() {
     SearchCallbacks cb;
     Position root = engine_.position();
     // Each evaluation scores on its own scale, so each has its own win/draw/loss model.
-    const wdl::Model* wdl_model = !show_wdl_          ? nullptr
-                                : engine_.use_nnue() ? &wdl::NetModel
-                                                     : &wdl::HandCraftedModel;
+    const wdl::Model* wdl_model = !show_wdl_           ? nullptr
+                                  : engine_.use_nnue() ? &wdl::NetModel
+                                                       : &wdl::HandCraftedModel;
     cb.on_iteration = [this, root, wdl_model](const SearchReport& r) {
         if (r.pv.empty() && r.depth == 0) {
             out_.line("info depth 0 score " + format_score(r.score));
@@ -278,8 +295,8 @@ SearchCallbacks UciLoop::callbacks() {
         out_.line(format_info(r, root, wdl_model));
     };
     cb.on_currmove = [this, root](int depth, Move m, int number) {
-        out_.line("info depth " + std::to_string(depth) + " currmove " + root.move_to_uci(m) + " currmovenumber "
-                  + std::to_string(number));
+        out_.line("info depth " + std::to_string(depth) + " currmove " + root.move_to_uci(m)
+                  + " currmovenumber " + std::to_string(number));
     };
     cb.on_bestmove = [this, root](Move best, Move ponder) {
         std::string line = "bestmove " + root.move_to_uci(best);
@@ -332,15 +349,24 @@ void UciLoop::cmd_go(const Tokens& args) {
             ++i;
             std::int64_t v = *value;
             auto positive = [&](std::int64_t lo, std::int64_t hi) { return std::clamp(v, lo, hi); };
-            if (key == "wtime") limits.time[White] = std::max<std::int64_t>(v, 0);
-            else if (key == "btime") limits.time[Black] = std::max<std::int64_t>(v, 0);
-            else if (key == "winc") limits.inc[White] = std::max<std::int64_t>(v, 0);
-            else if (key == "binc") limits.inc[Black] = std::max<std::int64_t>(v, 0);
-            else if (key == "movestogo") limits.movestogo = v < 0 ? 1 : int(positive(0, 1000));
-            else if (key == "movetime") limits.movetime = positive(1, std::int64_t(1) << 40);
-            else if (key == "depth") limits.depth = int(positive(1, MAX_PLY - 1));
-            else if (key == "nodes") limits.nodes = std::uint64_t(positive(1, std::numeric_limits<std::int64_t>::max()));
-            else if (key == "mate") limits.mate = int(positive(1, MAX_PLY / 2));
+            if (key == "wtime")
+                limits.time[White] = std::max<std::int64_t>(v, 0);
+            else if (key == "btime")
+                limits.time[Black] = std::max<std::int64_t>(v, 0);
+            else if (key == "winc")
+                limits.inc[White] = std::max<std::int64_t>(v, 0);
+            else if (key == "binc")
+                limits.inc[Black] = std::max<std::int64_t>(v, 0);
+            else if (key == "movestogo")
+                limits.movestogo = v < 0 ? 1 : int(positive(0, 1000));
+            else if (key == "movetime")
+                limits.movetime = positive(1, std::int64_t(1) << 40);
+            else if (key == "depth")
+                limits.depth = int(positive(1, MAX_PLY - 1));
+            else if (key == "nodes")
+                limits.nodes = std::uint64_t(positive(1, std::numeric_limits<std::int64_t>::max()));
+            else if (key == "mate")
+                limits.mate = int(positive(1, MAX_PLY / 2));
         } else {
             error("go: unknown token '" + shown(key) + "' ignored");
         }
@@ -363,7 +389,8 @@ void UciLoop::cmd_bench(const Tokens& args) {
     int depth = Engine::DefaultBenchDepth;
     if (!args.empty()) {
         auto d = parse_number(args[0]);
-        if (!d || *d < 1 || *d > Engine::MaxBenchDepth) return error("bench depth must be from 1 to " + std::to_string(Engine::MaxBenchDepth));
+        if (!d || *d < 1 || *d > Engine::MaxBenchDepth)
+            return error("bench depth must be from 1 to " + std::to_string(Engine::MaxBenchDepth));
         depth = int(*d);
     }
     end_search();
@@ -399,15 +426,16 @@ void UciLoop::cmd_genfens(const Tokens& args) {
     const int found = generate_fens(int(*count), seed, book, engine_.chess960(),
                                     [&](const std::string& fen) { info_string("genfens " + fen); });
     if (found < *count)
-        error("genfens found only " + std::to_string(found) + " distinct undecided openings of " +
-              std::to_string(*count));
+        error("genfens found only " + std::to_string(found) + " distinct undecided openings of "
+              + std::to_string(*count));
 }
 
 void UciLoop::cmd_eval() {
     const Position& pos = engine_.position();
     if (const nnue::Network* net = engine_.net()) {
         const Value raw = nnue::evaluate(*net, pos);
-        out_.line("NNUE (" + engine_.eval_file() + "), side to move: " + std::to_string(raw) + " cp, with tempo "
+        out_.line("NNUE (" + engine_.eval_file() + "), side to move: " + std::to_string(raw)
+                  + " cp, with tempo "
                   + std::to_string(nnue::evaluate_with_tempo(raw, engine_.tempo_percent())) + " cp");
         out_.line("The hand-crafted evaluation, not in use (Use NNUE is on):");
     }
@@ -418,11 +446,12 @@ void UciLoop::cmd_eval() {
     out_.line(" -------------+-------------+-------------+------------");
     for (int i = 0; i < eval::TermCount; ++i) {
         eval::Score w = t.terms[i][White], b = t.terms[i][Black], d = w - b;
-        std::snprintf(buf, sizeof buf, " %12s | %5d %5d | %5d %5d | %5d %5d", eval::TermNames[i], w.mg, w.eg, b.mg,
-                      b.eg, d.mg, d.eg);
+        std::snprintf(buf, sizeof buf, " %12s | %5d %5d | %5d %5d | %5d %5d", eval::TermNames[i], w.mg, w.eg,
+                      b.mg, b.eg, d.mg, d.eg);
         out_.line(buf);
     }
-    std::snprintf(buf, sizeof buf, " %12s |             |             | %5d %5d", "Mop-up", t.mop_up.mg, t.mop_up.eg);
+    std::snprintf(buf, sizeof buf, " %12s |             |             | %5d %5d", "Mop-up", t.mop_up.mg,
+                  t.mop_up.eg);
     out_.line(buf);
     out_.line("Phase: " + std::to_string(t.phase) + "/" + std::to_string(eval::MaxPhase)
               + "  endgame scale: " + std::to_string(t.scale) + "/64");
