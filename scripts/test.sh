@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds Sente and runs its tests. In CI, warnings are errors.
 #
-#   scripts/test.sh         the everyday check, a few minutes: the Release build's unit, protocol and
-#                           self-play tests, without the long mate, tablebase and negamax suites, then
-#                           its timing pass; an install
+#   scripts/test.sh         the everyday check, a few minutes: the format (scripts/format.sh), the
+#                           Release build's unit, protocol and self-play tests, without the long
+#                           mate, tablebase and negamax suites, then its timing pass; an install
 #   scripts/test.sh --full  what CI runs: all of the Release build's tests, then magic bitboards (on
 #                           the AVX2 network path when the CPU has AVX-512), the make builds OpenBench
 #                           runs, a release binary, sanitizers and fuzzing
@@ -73,6 +73,8 @@ run_ctest() {
 }
 
 sente_install_packages
+# The format first: seconds, and a file it would change fails the run before anything is built.
+"$SENTE_ROOT/scripts/format.sh" --check
 sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror
 echo "== Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
 skip=()
