@@ -51,6 +51,17 @@ same_benches "make portable TUNE=1" "$tune"
 lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"
 [ "$lines" = "$("$tune" spsa | wc -l)" ] && [ "$lines" -ge 40 ] \
     || { echo "check-builds: spsa printed malformed lines or too few ($lines)" >&2; exit 1; }
+# A subset for SPSA, the same from the command line and from UCI: the set the tuner runs by
+# default lies in the search room, and a term that selects nothing is refused.
+pruning="$("$tune" spsa pruning)"
+search="$("$tune" spsa search)"
+count="$(grep -c . <<<"$pruning")"
+[ "$count" -ge 15 ] && [ "$count" -le 25 ] && [ "$(grep -cFxf <(echo "$search") <<<"$pruning")" = "$count" ] \
+    && [ "$(grep -c . <<<"$search")" -gt "$count" ] && [ "$("$tune" "spsa pruning" quit)" = "$pruning" ] \
+    || { echo "check-builds: spsa pruning printed $count lines, not 15 to 25 of the search room's" >&2; exit 1; }
+status=0
+"$tune" spsa NoSuchRoom 2>/dev/null || status=$?
+[ "$status" = 2 ] || { echo "check-builds: spsa NoSuchRoom exited with $status, not 2" >&2; exit 1; }
 # Capture first: grep -q would close the pipe early and pipefail would see the engine's SIGPIPE.
 options="$("$tune" uci quit)"
 grep -q '^option name LmrBase type spin default 80 ' <<<"$options" \

@@ -2,7 +2,7 @@
 # Everything here writes to stderr, so that run.sh can hand a clean stdout to a GUI.
 
 SENTE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SENTE_PACKAGES=(cmake g++ make catch2 libcxxopts-dev libfathom-dev)
+SENTE_PACKAGES=(cmake g++ make catch2 libcxxopts-dev libfathom-dev python3)
 
 # Installs the Debian packages that are missing, as root; otherwise prints the command and stops.
 sente_install_packages() {

@@ -263,10 +263,12 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
     return run_datagen(o, std::cerr);
 }
 
-// OpenBench's SPSA input lines for a tune build's options.
-int run_spsa(const cxxopts::ParseResult&, const std::vector<std::string>&) {
+// OpenBench's SPSA input lines for a tune build's options, or for those the terms select.
+int run_spsa(const cxxopts::ParseResult&, const std::vector<std::string>& terms) {
     if (!TuneBuild) return usage_error(NoTunablesMessage);
-    std::cout << spsa_lines();
+    const SpsaInput input = spsa_input(terms);
+    if (!input.error.empty()) return usage_error(input.error);
+    std::cout << input.lines;
     return 0;
 }
 
@@ -283,7 +285,7 @@ constexpr Command Commands[] = {
     {"tempo-table", "tempo-table [DEPTH]", run_tempo_table},
     {"research", "research", run_research},
     {"datagen", "datagen", run_datagen_command},
-    {"spsa", "spsa", run_spsa},
+    {"spsa", "spsa [ROOM|SET|NAME|PREFIX* ...]", run_spsa},
 };
 
 const Command* find_command(std::string_view name) {

@@ -248,8 +248,11 @@ TEST_CASE("Tuner: a fit moves a weight toward the value that produced the result
 
 TEST_CASE("Tunables: set by name within their range, rebuild what depends on them, and print SPSA lines",
           "[tune]") {
-    // A normal build registers none; a tune build registers the search parameters and weights.
-    if (!TuneBuild) CHECK(tunables().empty());
+    // A normal build registers none (the tests register their own); a tune build registers the
+    // search parameters and weights.
+    if (!TuneBuild)
+        for (const Tunable& t : tunables())
+            CHECK((t.room != "search" && t.room != "eval" && t.room != "nnue"));
     static int widget = 40;
     static int rebuilds = 0;
     register_tunable("TestWidget", &widget, 0, 100);

@@ -92,6 +92,15 @@ SENTE_TUNABLE(HistoryMalusMax, 2400, 500, 5000)
 SENTE_TUNABLE(CaptureVictimWeight, 16, 4, 48)
 SENTE_TUNABLE(CaptureHistoryDivisor, 8, 2, 32)
 
+// `spsa pruning`: the margins, reductions and pruning thresholds, whose best values depend on the
+// evaluation's scale and accuracy; the search parameters to tune again for a new net. Minimum and
+// maximum depths, history tables and time management are left out.
+SENTE_TUNABLE_SET(pruning,
+                  "AspirationDelta NullBase NullDepthDivisor NullEvalDivisor RfpMargin RazorMargin "
+                  "SingularMargin DoubleExtensionMargin ProbCutMargin ProbCutReduction LmpBase FutilityBase "
+                  "FutilityPerDepth SeeQuietMargin SeeCaptureMargin LmrBase LmrDivisor LmrHistoryDivisor "
+                  "HistoryPruneMargin DeltaMargin")
+
 // `go mate N` adds an exhaustive proof search for mates up to this length; longer mates are left
 // to the normal search, whose pruning finds them far sooner.
 constexpr int ProofMaxMoves = 6;

@@ -191,19 +191,20 @@ bool UciLoop::execute(std::string_view line) {
     else if (cmd == "genfens")
         cmd_genfens(args);
     else if (cmd == "spsa")
-        cmd_spsa();
+        cmd_spsa(args);
     else
         error("unknown command '" + shown(cmd) + "'");
     return true;
 }
 
-// OpenBench's SPSA input for this build's tunables (a tune build's; a normal build has none).
-void UciLoop::cmd_spsa() {
-    if (!TuneBuild) {
-        error(NoTunablesMessage);
-        return;
-    }
-    print_block(spsa_lines());
+// OpenBench's SPSA input for this build's tunables (a tune build's; a normal build has none), or
+// for those the arguments select.
+void UciLoop::cmd_spsa(const Tokens& args) {
+    const SpsaInput input = spsa_input(std::vector<std::string>(args.begin(), args.end()));
+    if (!TuneBuild || !input.error.empty())
+        error(TuneBuild ? input.error : NoTunablesMessage);
+    else
+        print_block(input.lines);
 }
 
 void UciLoop::print_block(const std::string& text) {

@@ -32,7 +32,7 @@ private:
     void cmd_uci();
     void cmd_position(const Tokens& args);
     void cmd_setoption(const Tokens& args);
-    void cmd_spsa();
+    void cmd_spsa(const Tokens& args);
     void apply_setoption(const std::string& name, const std::string& value);
     // Stops any search, waits for it, then applies the options that waited for it.
     void end_search();
