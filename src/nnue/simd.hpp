@@ -4,6 +4,7 @@
 // overflow), so every build gives the same evaluation.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 
 #if defined(__AVX512F__) && defined(__AVX512BW__)
@@ -23,26 +24,55 @@ namespace sente::nnue::simd {
 // The instruction set this build uses, for `sente --version` and the bench banner.
 constexpr const char* Name = isa::Name;
 
-// out[i] = in[i] + sum of add columns - sum of sub columns, for i < N; all pointers 64-byte aligned.
-template <int N>
-inline void update(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add, int adds,
-                   const std::int16_t* const* sub, int subs) {
+// out[i] = in[i] + sum of Adds add columns - sum of Subs sub columns, for i < N; all pointers 64-byte
+// aligned. The counts are compile-time, so that the loops over the columns unroll.
+template <int N, int Adds, int Subs>
+inline void update(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add,
+                   const std::int16_t* const* sub) {
     static_assert(N % isa::Lanes == 0);
     for (int i = 0; i < N; i += isa::Lanes) {
         isa::Vec16 v = isa::load(in + i);
-        for (int k = 0; k < adds; ++k) v = isa::add16(v, isa::load(add[k] + i));
-        for (int k = 0; k < subs; ++k) v = isa::sub16(v, isa::load(sub[k] + i));
+        for (int k = 0; k < Adds; ++k) v = isa::add16(v, isa::load(add[k] + i));
+        for (int k = 0; k < Subs; ++k) v = isa::sub16(v, isa::load(sub[k] + i));
         isa::store(out + i, v);
+    }
+}
+
+// The same for counts known at run time: up to two of each, as a move or a refresh needs them.
+template <int N>
+inline void update(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* add, int adds,
+                   const std::int16_t* const* sub, int subs) {
+    assert(adds >= 0 && adds <= 2 && subs >= 0 && subs <= 2);
+    switch (adds * 3 + subs) {
+        case 0 * 3 + 0:
+            return update<N, 0, 0>(out, in, add, sub);
+        case 0 * 3 + 1:
+            return update<N, 0, 1>(out, in, add, sub);
+        case 0 * 3 + 2:
+            return update<N, 0, 2>(out, in, add, sub);
+        case 1 * 3 + 0:
+            return update<N, 1, 0>(out, in, add, sub);
+        case 1 * 3 + 1:
+            return update<N, 1, 1>(out, in, add, sub);
+        case 1 * 3 + 2:
+            return update<N, 1, 2>(out, in, add, sub);
+        case 2 * 3 + 0:
+            return update<N, 2, 0>(out, in, add, sub);
+        case 2 * 3 + 1:
+            return update<N, 2, 1>(out, in, add, sub);
+        default:
+            return update<N, 2, 2>(out, in, add, sub);
     }
 }
 
 // The output layer's sum over i < N of a(h[i]) * w[i], where the activation a(h) is
 // clamp(h, 0, qa)^2 / 256, rounded (qa <= 255, so it fits 8 bits and the square 16 unsigned bits),
-// and w[i] are 16-bit weights. Every product and the sum fit 32 bits (254 * 32768 * N < 2^31), so
-// every instruction set gives the same exact integer.
+// and w[i] are 16-bit weights. Every product fits 32 bits, and the sum is taken modulo 2^32 on
+// every instruction set, so all give the same integer whatever the weights. A trained net's output
+// weights stay under 2028 (the trainer's weight limit times QB), so for any N this build runs the
+// sum never comes near the wrap: 254 * 2028 * 512 < 2^31.
 template <int N>
 inline std::int32_t screlu_dot(const std::int16_t* h, const std::int16_t* w, int qa) {
-    static_assert(254LL * 32768 * N < (1LL << 31), "the output sum could overflow 32 bits");
     static_assert(N % isa::Lanes == 0);
     const isa::Vec16 zero = isa::splat(0), top = isa::splat(std::int16_t(qa)), half = isa::splat(128);
     isa::Vec32 sum = isa::zero32();

@@ -33,9 +33,9 @@ inline std::int32_t sum32(Vec32 v) {
     // header. Once per evaluation, so the cost does not show.
     alignas(64) std::int32_t lanes[16];
     _mm512_store_si512(lanes, v);
-    std::int32_t total = 0;
-    for (std::int32_t lane : lanes) total += lane;
-    return total;
+    std::uint32_t total = 0;  // modulo 2^32, as the other paths add
+    for (std::int32_t lane : lanes) total += std::uint32_t(lane);
+    return std::int32_t(total);
 }
 
 }  // namespace sente::nnue::simd::isa
