@@ -19,7 +19,7 @@ extern const std::size_t size = ${size};
 alignas(64) extern const unsigned char bytes[] = {
 ${bytes}
 };
-static_assert(sizeof(bytes) == FileBytes, \"the embedded net is not of this build's architecture\");
+static_assert(sizeof(bytes) <= MaxFileBytes, \"the embedded net is larger than any net this build runs\");
 }  // namespace sente::nnue::embedded_data
 ")
 file(RENAME "${OUT}.tmp" "${OUT}")

@@ -23,9 +23,34 @@ using namespace sente;
 
 namespace {
 
-bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
-    return std::equal(&a.values[0][0], &a.values[0][0] + 2 * nnue::HiddenSize, &b.values[0][0]);
+bool same(const nnue::Accumulator& a, const nnue::Accumulator& b, int hidden) {
+    for (int view = 0; view < 2; ++view)
+        if (a.flipped[view] != b.flipped[view]
+            || !std::equal(a.values[view], a.values[view] + hidden, b.values[view]))
+            return false;
+    return true;
 }
+
+// A net of the newer architecture, 256 wide, mirrored by the kings' files, with 8 output buckets:
+// random weights, with output weights larger than a fresh net's so that every bucket and every
+// activation shows in the evaluation.
+const nnue::Network& mirrored_net() {
+    static const nnue::Network net = [] {
+        const nnue::Shape shape{true, 256, 8};
+        std::vector<float> w = train::initial_weights(shape, 5);
+        const train::Layout l{shape};
+        std::mt19937_64 rng(8);
+        for (std::size_t i = l.feature_bias(); i < l.output_weights(); ++i)
+            w[i] += float(rng() % 100) / 400.0f;
+        for (std::size_t i = l.output_weights(); i < l.size(); ++i)
+            w[i] = float(int(rng() % 2001) - 1000) / 1000.0f;
+        return train::quantise(w, shape);
+    }();
+    return net;
+}
+
+// The nets the tests run: the embedded one (architecture 1), and one of architecture 2.
+const nnue::Network& test_net(int which) { return which == 0 ? nnue::embedded() : mirrored_net(); }
 
 std::vector<unsigned char> embedded_bytes() { return nnue::encode(nnue::embedded()); }
 
@@ -48,7 +73,9 @@ void reseal(std::vector<unsigned char>& bytes) {
 
 TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move of random playouts",
           "[nnue]") {
-    const nnue::Network& net = nnue::embedded();
+    const int which = GENERATE(0, 1);
+    const nnue::Network& net = test_net(which);
+    INFO("net: " << nnue::describe(net.shape));
     std::vector<std::pair<std::string, bool>> starts;
     for (const char* file : {"standard.epd", "tricky.epd"})
         for (const auto& c : test::read_perft_suite(file)) starts.emplace_back(c.fen, false);
@@ -64,7 +91,7 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
     std::mt19937_64 rng(2024);
     int castles[2] = {}, en_passant = 0, promotions[6] = {}, captures = 0, nulls = 0, takebacks = 0,
         checked = 0;
-    int capture_promotions = 0, overlapping_castles = 0;
+    int capture_promotions = 0, overlapping_castles = 0, king_crossings = 0;
     nnue::AccumulatorStack stack;
     for (int game = 0; game < Playouts; ++game) {
         const auto& [fen, chess960] = starts[rng() % starts.size()];
@@ -103,6 +130,7 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
                 captures += pos.is_capture(m);
                 capture_promotions += m.kind() == Move::Promotion && pos.is_capture(m);
                 const nnue::Delta delta = nnue::delta_of(pos, m);
+                king_crossings += delta.king_crossed != 0;
                 // Chess960 castling where the king lands on the rook's square or the reverse.
                 if (m.kind() == Move::Castling)
                     for (int i = 0; i < 2; ++i)
@@ -117,7 +145,8 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
                 nnue::Accumulator fresh;
                 nnue::refresh(net, pos, fresh);
                 INFO(fen << " after " << line.size() << " plies: " << pos.fen());
-                REQUIRE(same(stack.current(net, pos), fresh));
+                REQUIRE(same(stack.current(net, pos), fresh, net.shape.hidden));
+                REQUIRE(stack.evaluate(net, pos) == nnue::evaluate(net, pos));
                 ++checked;
             }
         }
@@ -132,6 +161,7 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
     CHECK(capture_promotions > 0);
     CHECK(overlapping_castles > 0);
     CHECK(nulls > 0);
+    CHECK(king_crossings > Playouts / 10);  // the mirrored net's views are rebuilt, and bridged after
     CHECK(checked > Playouts * 30);
 }
 
@@ -139,12 +169,22 @@ TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the 
     // The float model of the embedded net has the same weights (dequantised). The integer pass
     // rounds each activation to 8 bits, by at most half of 256 / QA^2, and truncates the result
     // to whole centipawns: together at most this many centipawns apart.
-    const nnue::Network& net = nnue::embedded();
+    const int which = GENERATE(0, 1);
+    const nnue::Network& net = test_net(which);
+    INFO("net: " << nnue::describe(net.shape));
     const std::vector<float> weights = train::weights_of(net);
+    // The bound and the spread of the bucket with the largest weights.
     double output_weight_sum = 0, output_weight_squares = 0;
-    for (std::int16_t w : net.output_weights) {
-        output_weight_sum += std::abs(w) / double(nnue::QB);
-        output_weight_squares += (w / double(nnue::QB)) * (w / double(nnue::QB));
+    const std::size_t layer = 2 * std::size_t(net.shape.hidden);
+    for (std::size_t b = 0; b < std::size_t(net.shape.output_buckets); ++b) {
+        double sum = 0, squares = 0;
+        for (std::size_t i = b * layer; i < (b + 1) * layer; ++i) {
+            const double w = net.output_weights[i] / double(nnue::QB);
+            sum += std::abs(w);
+            squares += w * w;
+        }
+        output_weight_sum = std::max(output_weight_sum, sum);
+        output_weight_squares = std::max(output_weight_squares, squares);
     }
     const double Step = nnue::OutputScale * 256.0 / (nnue::QA * nnue::QA);  // cp per activation step
     const double Tolerance = Step * 0.5 * output_weight_sum + 1.01;
@@ -161,7 +201,7 @@ TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the 
         REQUIRE_FALSE(pos.set_fen(c.fen));
         for (int ply = 0; ply < 40 && checked < 1000; ++ply) {
             const train::PackedPosition packed = train::pack(pos, 0, 1);
-            const double exact = train::evaluate(weights, nnue::HiddenSize, packed);
+            const double exact = train::evaluate(weights, net.shape, packed);
             const Value integer = nnue::evaluate(net, pos);
             INFO(pos.fen() << ": float " << exact << ", integer " << integer);
             REQUIRE(std::abs(exact - integer) <= Tolerance);
@@ -185,7 +225,7 @@ TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the 
 }
 
 TEST_CASE("NNUE: a position and its colour-flipped mirror evaluate the same", "[nnue]") {
-    const nnue::Network& net = nnue::embedded();
+    const nnue::Network& net = test_net(GENERATE(0, 1));
     int checked = 0;
     for (const auto& c : test::read_perft_suite("standard.epd")) {
         Position pos, mirror;
@@ -197,13 +237,32 @@ TEST_CASE("NNUE: a position and its colour-flipped mirror evaluate the same", "[
     CHECK(checked == 128);
 }
 
-TEST_CASE("NNUE: the embedded net reads back from its own encoding", "[nnue]") {
-    const std::vector<unsigned char> bytes = embedded_bytes();
-    CHECK(bytes.size() == nnue::FileBytes);
+TEST_CASE("NNUE: a net reads back from its own encoding, whatever its architecture", "[nnue]") {
+    const nnue::Network& net = test_net(GENERATE(0, 1));
+    const std::vector<unsigned char> bytes = nnue::encode(net);
+    CHECK(bytes.size() == nnue::file_bytes(net.shape));
     const nnue::LoadResult r = nnue::load(bytes);
     REQUIRE(r.net);
+    CHECK(r.net->shape == net.shape);
     CHECK(nnue::encode(*r.net) == bytes);
     CHECK(nnue::embedded_name().ends_with(".nnue"));
+    // The header names the architecture: 1 for the plain net, 2 for the mirrored one.
+    CHECK(bytes[8] == (net.shape.mirrored ? 2 : 1));
+}
+
+TEST_CASE("NNUE: the older nets in nets/ still load and evaluate", "[nnue]") {
+    const std::filesystem::path nets = std::filesystem::path(SENTE_SOURCE_DIR) / "nets";
+    int loaded = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(nets)) {
+        if (entry.path().extension() != ".nnue") continue;
+        const nnue::LoadResult r = nnue::load_file(entry.path().string());
+        INFO(entry.path() << ": " << r.error);
+        REQUIRE(r.net);
+        Position pos;
+        CHECK(std::abs(nnue::evaluate(*r.net, pos)) < 100);  // the start position is about level
+        ++loaded;
+    }
+    CHECK(loaded >= 2);
 }
 
 TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is refused", "[nnue]") {
@@ -234,6 +293,29 @@ TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is
         refused(other, names[field]);
     }
     CHECK_FALSE(nnue::load_file("/nonexistent/sente.nnue").net);
+
+    // Architecture 2's own field, the bucket count, and architectures this build does not know.
+    const std::vector<unsigned char> newer = nnue::encode(mirrored_net());
+    for (std::uint32_t buckets : {0u, 9u, 1000u}) {
+        std::vector<unsigned char> other = newer;
+        for (int i = 0; i < 4; ++i) other[28 + std::size_t(i)] = (unsigned char)(buckets >> (8 * i));
+        reseal(other);
+        refused(other, "output bucket count");
+    }
+    std::vector<unsigned char> reserved = good;
+    reserved[28] = 1;
+    reseal(reserved);
+    refused(reserved, "reserved field");
+    for (unsigned char architecture : {0, 3, 200}) {
+        std::vector<unsigned char> other = newer;
+        other[8] = architecture;
+        reseal(other);
+        refused(other, "architecture");
+    }
+    std::vector<unsigned char> hidden = newer;
+    hidden[12] = 0, hidden[13] = 3;  // 768
+    reseal(hidden);
+    refused(hidden, "hidden size");
 }
 
 TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, and keeps the net in use",
@@ -241,7 +323,7 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     // A net that differs from the embedded one: every output weight negated.
     auto other = std::make_unique<nnue::Network>(nnue::embedded());
     for (std::int16_t& w : other->output_weights) w = std::int16_t(-w);
-    other->output_bias = -other->output_bias;
+    for (std::int32_t& b : other->output_bias) b = -b;
     const std::string good = write_temp("other.nnue", nnue::encode(*other));
     std::vector<unsigned char> cut = nnue::encode(*other);
     cut.resize(cut.size() / 2);
@@ -266,6 +348,12 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     CHECK(loaded.find(good) != std::string::npos);
     CHECK(loaded.substr(loaded.find(':')) != embedded.substr(embedded.find(':')));
     CHECK(kept == loaded);  // the bad file changed nothing
+    // A net of the newer architecture loads through the same option.
+    const std::string newer = write_temp("mirrored.nnue", nnue::encode(mirrored_net()));
+    const auto [newer_line, newer_out] = eval_line("setoption name EvalFile value " + newer + "\n");
+    CHECK(newer_line.find(newer) != std::string::npos);
+    CHECK(newer_out.find("info string error") == std::string::npos);
+    std::remove(newer.c_str());
     CHECK(missing == embedded);
     auto count = [](const std::string& out, const std::string& what) {
         std::size_t n = 0;
@@ -283,21 +371,26 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     std::remove(bad.c_str());
 }
 
-TEST_CASE("NNUE: the build's vector paths compute what plain integer arithmetic does", "[nnue]") {
-    // The reference, written out here: what every instruction set must reproduce exactly.
-    constexpr int N = nnue::HiddenSize;
+namespace {
+
+// Checks update<N> and screlu_dot<N> against the arithmetic written out here, which every
+// instruction set must reproduce exactly; returns the rounds run.
+template <int N>
+int check_vector_paths(std::uint64_t seed) {
     auto reference_dot = [](const std::int16_t* h, const std::int16_t* w) {
         std::int64_t sum = 0;
         for (int i = 0; i < N; ++i) {
             const std::int64_t v = std::clamp<int>(h[i], 0, nnue::QA);
             sum += (v * v + 128) / 256 * w[i];
         }
-        return sum;
+        // The sum is defined modulo 2^32 (it only wraps for weights no trained net has).
+        return std::int32_t(std::uint32_t(std::uint64_t(sum)));
     };
-    std::mt19937_64 rng(3);
+    std::mt19937_64 rng(seed);
     alignas(64) std::int16_t h[N], w[N], in[N], out[N], a[2][N], b[2][N];
     const std::int16_t extremes[] = {-32768, -32767, -1, 0, 1, 127, 128, 254, 255, 256, 32767};
-    for (int round = 0; round < 2000; ++round) {
+    int rounds = 0;
+    for (int round = 0; round < 1000; ++round, ++rounds) {
         for (int i = 0; i < N; ++i) {
             const bool extreme = rng() % 4 == 0;
             h[i] = extreme ? extremes[rng() % std::size(extremes)] : std::int16_t(int(rng() % 600) - 150);
@@ -318,6 +411,14 @@ TEST_CASE("NNUE: the build's vector paths compute what plain integer arithmetic 
             REQUIRE(out[i] == std::int16_t(std::uint16_t(expected & 0xFFFF)));
         }
     }
+    return rounds;
+}
+
+}  // namespace
+
+TEST_CASE("NNUE: the build's vector paths compute what plain integer arithmetic does", "[nnue]") {
     INFO("vector path: " << nnue::simd::Name);
-    SUCCEED();
+    CHECK(check_vector_paths<128>(3) == 1000);
+    CHECK(check_vector_paths<256>(4) == 1000);
+    CHECK(check_vector_paths<512>(5) == 1000);
 }

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -77,50 +78,84 @@ train::DataSet load_data() {
 }  // namespace
 
 TEST_CASE("Train: the gradient equals finite differences of the loss on a tiny net", "[train]") {
-    constexpr int Hidden = 4;
+    // Plain, and mirrored by the kings' files with output buckets: every parameter a position
+    // touches, through whichever columns and output layer its shape picks.
+    const nnue::Shape shape = GENERATE(nnue::Shape{false, 4, 1}, nnue::Shape{true, 4, 3});
+    const int Hidden = shape.hidden;
     const std::vector<train::PackedPosition> positions = random_packed(12, 5);
     const train::Objective objective{0.4, 150};
     std::vector<double> w;
-    for (float x : train::initial_weights(Hidden, 3)) w.push_back(x);
+    for (float x : train::initial_weights(shape, 3)) w.push_back(x);
     // Larger output weights and biases than a fresh net has, so that every term matters.
-    const train::Layout l{Hidden};
+    const train::Layout l{shape};
     for (std::size_t i = l.output_weights(); i < l.size(); ++i) w[i] *= 4;
     std::vector<double> gradient(w.size(), 0.0);
-    train::loss_and_gradient(w, Hidden, positions.data(), positions.size(), objective, &gradient);
+    train::loss_and_gradient(w, shape, positions.data(), positions.size(), objective, &gradient);
 
     // Every parameter a position touches: the active features' columns, the biases and the output.
     std::vector<std::size_t> checked;
     int own[32], other[32];
-    const int n = train::features(positions[0], own, other);
+    const int n = train::features(positions[0], shape, own, other);
     for (int k = 0; k < n; ++k)
-        for (int j = 0; j < Hidden; ++j) checked.push_back(std::size_t(own[k]) * Hidden + std::size_t(j));
+        for (int j = 0; j < Hidden; ++j)
+            checked.push_back(std::size_t(own[k]) * std::size_t(Hidden) + std::size_t(j));
     for (std::size_t i = l.feature_bias(); i < l.size(); ++i) checked.push_back(i);
     int compared = 0;
     for (std::size_t i : checked) {
         constexpr double H = 1e-6;
         std::vector<double> up = w, down = w;
         up[i] += H, down[i] -= H;
-        const double numeric = (train::loss_and_gradient<double>(up, Hidden, positions.data(),
+        const double numeric = (train::loss_and_gradient<double>(up, shape, positions.data(),
                                                                  positions.size(), objective, nullptr)
-                                - train::loss_and_gradient<double>(down, Hidden, positions.data(),
+                                - train::loss_and_gradient<double>(down, shape, positions.data(),
                                                                    positions.size(), objective, nullptr))
                                / (2 * H);
-        INFO("parameter " << i << ": analytic " << gradient[i] << ", numeric " << numeric);
+        INFO(nnue::describe(shape) << ", parameter " << i << ": analytic " << gradient[i] << ", numeric "
+                                   << numeric);
         CHECK(std::abs(gradient[i] - numeric) <= 1e-6 + 1e-4 * std::abs(numeric));
         compared += gradient[i] != 0;
     }
     CHECK(compared > int(checked.size()) / 2);  // most of them carry a gradient
 }
 
+TEST_CASE("Train: a mirrored shape sees each view with its king on files a to d", "[train]") {
+    // Every feature of a view lies on the king's half of the board after the mirroring, and a
+    // position and its file-mirrored twin have the same features (so the trainer does not add
+    // mirrored copies for such a shape).
+    const nnue::Shape plain{false, 128, 1}, mirrored{true, 128, 1};
+    int flipped_views = 0, checked = 0;
+    for (const train::PackedPosition& p : random_packed(500, 21)) {
+        int own[32], other[32], own_m[32], other_m[32], own_p[32], other_p[32];
+        const int n = train::features(p, mirrored, own, other);
+        REQUIRE(train::features(train::mirrored(p), mirrored, own_m, other_m) == n);
+        train::features(p, plain, own_p, other_p);
+        std::sort(own, own + n), std::sort(other, other + n), std::sort(own_m, own_m + n),
+            std::sort(other_m, other_m + n);
+        CHECK(std::equal(own, own + n, own_m));
+        CHECK(std::equal(other, other + n, other_m));
+        // The own king is feature (0 * 6 + King) * 64 + square: on files a to d in the mirrored view.
+        for (int k = 0; k < n; ++k) {
+            if (own[k] / 64 == int(King)) CHECK(own[k] % 8 < 4);
+            if (other[k] / 64 == int(King)) CHECK(other[k] % 8 < 4);
+        }
+        std::sort(own_p, own_p + n);
+        flipped_views += !std::equal(own, own + n, own_p);
+        ++checked;
+    }
+    CHECK(checked == 500);
+    CHECK(flipped_views > 100);  // random kings stand on files e to h about half the time
+}
+
 TEST_CASE("Train: the float gradient used in training follows the double one", "[train]") {
     const std::vector<train::PackedPosition> positions = random_packed(200, 6);
     const train::Objective objective{0.3, 200};
-    const std::vector<float> wf = train::initial_weights(16, 4);
+    const nnue::Shape shape{false, 16, 1};
+    const std::vector<float> wf = train::initial_weights(shape, 4);
     const std::vector<double> wd(wf.begin(), wf.end());
     std::vector<float> gf(wf.size(), 0.0f);
     std::vector<double> gd(wd.size(), 0.0);
-    const double lf = train::loss_and_gradient(wf, 16, positions.data(), positions.size(), objective, &gf);
-    const double ld = train::loss_and_gradient(wd, 16, positions.data(), positions.size(), objective, &gd);
+    const double lf = train::loss_and_gradient(wf, shape, positions.data(), positions.size(), objective, &gf);
+    const double ld = train::loss_and_gradient(wd, shape, positions.data(), positions.size(), objective, &gd);
     CHECK(lf == Approx(ld).epsilon(1e-5));
     double largest = 0;
     for (double g : gd) largest = std::max(largest, std::abs(g));
@@ -135,7 +170,7 @@ TEST_CASE("Train: a short run on self-play games lowers the validation loss", "[
     o.lr = 0.005;
     o.threads = 2;
     o.objective.scale = 200;
-    train::Trainer trainer(o, data, train::initial_weights(nnue::HiddenSize, 1));
+    train::Trainer trainer(o, data, train::initial_weights(o.shape, 1));
     const double before = trainer.validation_loss();
     double first_epoch = 0;
     for (int e = 0; e < o.epochs; ++e) {
@@ -169,7 +204,7 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     o.threads = 2;
     o.seed = 11;
     auto run = [&](int epochs) {
-        train::Trainer t(o, data, train::initial_weights(nnue::HiddenSize, o.seed));
+        train::Trainer t(o, data, train::initial_weights(o.shape, o.seed));
         for (int e = 0; e < epochs; ++e) t.train_epoch({});
         return t;
     };
@@ -206,13 +241,13 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     // A run of another hidden size resumes as itself, and cannot be written as the engine's net.
     {
         train::Options tiny = o;
-        tiny.hidden = 4;
-        train::Trainer t(tiny, data, train::initial_weights(4, 1));
+        tiny.shape.hidden = 4;
+        train::Trainer t(tiny, data, train::initial_weights(tiny.shape, 1));
         t.train_epoch({});
         REQUIRE_FALSE(t.save_checkpoint(path));
         REQUIRE_FALSE(train::Trainer::load_checkpoint(path, data, 2, refused));
-        CHECK(refused->options().hidden == 4);
-        CHECK_THROWS_AS(train::quantise(refused->weights()), std::invalid_argument);
+        CHECK(refused->options().shape.hidden == 4);
+        CHECK_THROWS_AS(train::quantise(refused->weights(), refused->options().shape), std::invalid_argument);
     }
     std::filesystem::remove(path);
 

@@ -1,13 +1,59 @@
 #include "nnue/accumulator.hpp"
 
+#include <algorithm>
+
 #include "nnue/simd.hpp"
 
 namespace sente::nnue {
 
 namespace {
 
-const std::int16_t* column(const Network& net, Color view, Piece p, Square s) {
-    return net.feature_weights + std::size_t(feature_index(view, p, s)) * HiddenSize;
+const std::int16_t* column(const Network& net, Color view, bool flip, Piece p, Square s) {
+    return net.column(feature_index(view, p, s, flip));
+}
+
+// One view's accumulator from the board.
+void refresh_view(const Network& net, const Position& pos, Color view, Accumulator& acc) {
+    const bool flip = net.shape.flips(pos.king_square(view));
+    acc.flipped[view] = flip;
+    with_hidden_size(net.shape.hidden, [&](auto n) {
+        // Columns in groups, so that each pass over the accumulator adds several at once.
+        const std::int16_t* cols[2];
+        int count = 0;
+        bool first = true;
+        auto flush = [&] {
+            simd::update<n>(acc.values[view], first ? net.feature_bias.data() : acc.values[view], cols, count,
+                            cols, 0);
+            first = false;
+            count = 0;
+        };
+        for (Bitboard b = pos.pieces(); b;) {
+            const Square s = pop_lsb(b);
+            cols[count++] = column(net, view, flip, pos.piece_on(s), s);
+            if (count == 2) flush();
+        }
+        if (count || first) flush();
+    });
+}
+
+// The views in `views` (bit c: colour c's view) of the child's accumulator: the parent's with the
+// move's changes.
+template <int N>
+void apply_views(const Network& net, const Accumulator& parent, const Delta& delta, unsigned views,
+                 Accumulator& child) {
+    for (Color view : {White, Black}) {
+        if (!(views & (1u << view))) continue;
+        const bool flip = parent.flipped[view];
+        child.flipped[view] = flip;
+        const std::int16_t* add[2];
+        const std::int16_t* sub[2];
+        auto col = [&](const Delta::Change& c) {
+            return net.feature_weights.data() + std::size_t(feature_index(view, c.piece, c.square, flip)) * N;
+        };
+        for (int i = 0; i < delta.adds; ++i) add[i] = col(delta.added[i]);
+        for (int i = 0; i < delta.removes; ++i) sub[i] = col(delta.removed[i]);
+        simd::update<N>(child.values[view], parent.values[view], add, delta.adds, sub, delta.removes);
+    }
 }
 
 }  // namespace
@@ -17,80 +63,76 @@ Delta delta_of(const Position& pos, Move m) {
     auto remove = [&](Piece p, Square s) { d.removed[d.removes++] = {p, s}; };
     auto add = [&](Piece p, Square s) { d.added[d.adds++] = {p, s}; };
     for_each_piece_change(pos, m, remove, add);
+    const Piece king = make_piece(pos.side_to_move(), King);
+    if (pos.moved_piece(m) == king) {
+        // The king's new square is among the pieces placed (castling places the rook too).
+        for (int i = 0; i < d.adds; ++i)
+            if (d.added[i].piece == king && (file_of(d.added[i].square) >= 4) != (file_of(m.from()) >= 4))
+                d.king_crossed = std::uint8_t(1 << pos.side_to_move());
+    }
     return d;
 }
 
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-    for (Color view : {White, Black}) {
-        // Columns in groups, so that each pass over the accumulator adds several at once.
-        const std::int16_t* cols[2];
-        int count = 0;
-        bool first = true;
-        auto flush = [&] {
-            simd::update<HiddenSize>(acc.values[view], first ? net.feature_bias : acc.values[view], cols,
-                                     count, nullptr, 0);
-            first = false;
-            count = 0;
-        };
-        for (Bitboard b = pos.pieces(); b;) {
-            const Square s = pop_lsb(b);
-            cols[count++] = column(net, view, pos.piece_on(s), s);
-            if (count == 2) flush();
-        }
-        if (count || first) flush();
-    }
-}
-
-void apply(const Network& net, const Accumulator& parent, const Delta& delta, Accumulator& child) {
-    for (Color view : {White, Black}) {
-        const std::int16_t* add[2];
-        const std::int16_t* sub[2];
-        for (int i = 0; i < delta.adds; ++i)
-            add[i] = column(net, view, delta.added[i].piece, delta.added[i].square);
-        for (int i = 0; i < delta.removes; ++i)
-            sub[i] = column(net, view, delta.removed[i].piece, delta.removed[i].square);
-        simd::update<HiddenSize>(child.values[view], parent.values[view], add, delta.adds, sub,
-                                 delta.removes);
-    }
+    for (Color view : {White, Black}) refresh_view(net, pos, view, acc);
 }
 
 Value evaluate(const Network& net, const Position& pos) {
     Accumulator acc;
     refresh(net, pos, acc);
-    return output(net, acc, pos.side_to_move());
+    return output(net, acc, pos);
 }
 
 void AccumulatorStack::reset(const Network& net, const Position& pos) {
     top_ = 0;
     refresh(net, pos, entries_[0].acc);
-    entries_[0].computed = true;
+    entries_[0].computed[White] = entries_[0].computed[Black] = true;
 }
 
 const Accumulator& AccumulatorStack::current(const Network& net, const Position& pos) {
     Entry& top = entries_[top_];
-    if (top.computed) return top.acc;
-    // Walk back to the nearest computed ply, counting the columns the updates would touch; a
-    // refresh touches one column per piece.
-    int base = top_, cost = 0;
+    // For each view not yet computed, walk back to the nearest ply where it is, counting the
+    // columns the updates would touch; a refresh touches one column per piece. A move that mirrors
+    // the view (its king crossing the d/e line in a mirrored net) cannot be bridged: the view is
+    // rebuilt from the board.
+    int base[2] = {top_, top_};
     const int refresh_cost = popcount(pos.pieces());
-    while (base > 0 && !entries_[base].computed && cost < refresh_cost) {
-        cost += entries_[base].delta.adds + entries_[base].delta.removes;
-        --base;
-    }
-    if (!entries_[base].computed || cost >= refresh_cost) {
-        refresh(net, pos, top.acc);
-    } else {
-        for (int i = base + 1; i <= top_; ++i) {
-            apply(net, entries_[i - 1].acc, entries_[i].delta, entries_[i].acc);
-            entries_[i].computed = true;
+    for (Color view : {White, Black}) {
+        if (top.computed[view]) continue;
+        const int crossing = net.shape.mirrored ? 1 << view : 0;
+        int b = top_, cost = 0;
+        while (b > 0 && !entries_[b].computed[view] && cost < refresh_cost) {
+            if (entries_[b].delta.king_crossed & crossing) {
+                cost = refresh_cost;
+                break;
+            }
+            cost += entries_[b].delta.adds + entries_[b].delta.removes;
+            --b;
+        }
+        if (!entries_[b].computed[view] || cost >= refresh_cost) {
+            refresh_view(net, pos, view, top.acc);
+            top.computed[view] = true;
+        } else {
+            base[view] = b;
         }
     }
-    top.computed = true;
+    // The updates, both views in one pass where both need one.
+    const int from = std::min(base[White], base[Black]);
+    if (from < top_) {
+        with_hidden_size(net.shape.hidden, [&](auto n) {
+            for (int i = from + 1; i <= top_; ++i) {
+                const unsigned views = (i > base[White] ? 1u : 0u) | (i > base[Black] ? 2u : 0u);
+                apply_views<n>(net, entries_[i - 1].acc, entries_[i].delta, views, entries_[i].acc);
+                for (Color view : {White, Black})
+                    if (views & (1u << view)) entries_[i].computed[view] = true;
+            }
+        });
+    }
     return top.acc;
 }
 
 Value AccumulatorStack::evaluate(const Network& net, const Position& pos) {
-    return output(net, current(net, pos), pos.side_to_move());
+    return output(net, current(net, pos), pos);
 }
 
 }  // namespace sente::nnue

@@ -19,21 +19,21 @@ struct Delta {
     };
     Change added[2], removed[2];
     int adds = 0, removes = 0;
+    // Bit c: colour c's king crossed between files a-d and e-h, so a mirrored net must rebuild
+    // that view (every one of its features moves).
+    std::uint8_t king_crossed = 0;
 };
 // The changes the legal move m makes to pos (pos before the move).
 Delta delta_of(const Position& pos, Move m);
 
 // Both views' accumulators computed from the board alone.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
-// The child's accumulator: the parent's with the move's changes.
-void apply(const Network& net, const Accumulator& parent, const Delta& delta, Accumulator& child);
-
 // The evaluation of a position by the net from scratch: for tests, tools and the `eval` command.
 Value evaluate(const Network& net, const Position& pos);
 
 // One search thread's line: push a move's delta when making it (an empty one for a null move),
 // pop when taking it back; evaluate() brings the top up to date from the nearest computed ply,
-// or from the board when that is cheaper.
+// or from the board when that is cheaper, view by view.
 class AccumulatorStack {
 public:
     AccumulatorStack() : entries_(MAX_PLY + 8) {}
@@ -43,7 +43,7 @@ public:
         assert(top_ + 1 < int(entries_.size()));
         Entry& e = entries_[++top_];
         e.delta = delta;
-        e.computed = false;
+        e.computed[White] = e.computed[Black] = false;
     }
     void pop() {
         assert(top_ > 0);
@@ -58,7 +58,7 @@ private:
     struct Entry {
         Accumulator acc;
         Delta delta;
-        bool computed = false;
+        bool computed[2] = {false, false};
     };
     std::vector<Entry> entries_;
     int top_ = 0;

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <span>
 
-#include "nnue/network.hpp"
+#include "nnue/file_format.hpp"
 #include "tune/gamefile.hpp"
 
 namespace sente::train {
@@ -25,15 +25,22 @@ PackedPosition pack(const Position& pos, int score, int white_result) {
     return p;
 }
 
-int features(const PackedPosition& p, int own[32], int other[32]) {
+int features(const PackedPosition& p, nnue::Shape shape, int own[32], int other[32]) {
     const Color us = Color(p.side_to_move);
+    Square kings[2] = {A1, A1};
     int i = 0;
     for (Bitboard b = p.occupied; b; ++i) {
         const Square s = pop_lsb(b);
         const Piece piece = Piece((p.pieces[i / 2] >> (4 * (i % 2))) & 15);
-        own[i] = nnue::feature_index(us, piece, s);
-        other[i] = nnue::feature_index(~us, piece, s);
+        if (type_of(piece) == King) kings[color_of(piece)] = s;
+        own[i] = nnue::feature_index(us, piece, s, false);
+        other[i] = nnue::feature_index(~us, piece, s, false);
     }
+    // A mirrored view flips the file of every square: the low three bits of each feature.
+    if (shape.flips(kings[us]))
+        for (int k = 0; k < i; ++k) own[k] ^= 7;
+    if (shape.flips(kings[~us]))
+        for (int k = 0; k < i; ++k) other[k] ^= 7;
     return i;
 }
 

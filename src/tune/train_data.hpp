@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "nnue/architecture.hpp"
 
 namespace sente::train {
 
@@ -22,11 +23,11 @@ struct PackedPosition {
 static_assert(sizeof(PackedPosition) == 32);
 
 PackedPosition pack(const Position& pos, int score, int white_result);
-// The features of both views: own[] for the side to move, other[] for the other side; returns the
-// number of pieces (features per view).
-int features(const PackedPosition& p, int own[32], int other[32]);
+// The features of both views for a net of this shape: own[] for the side to move, other[] for the
+// other side; returns the number of pieces (features per view).
+int features(const PackedPosition& p, nnue::Shape shape, int own[32], int other[32]);
 // The same position with the board's files mirrored (a <-> h): the same to the net but for
-// castling rights, which it does not see.
+// castling rights, which it does not see. (To a mirrored shape it is the very same position.)
 PackedPosition mirrored(const PackedPosition& p);
 // The position as a board (castling and en passant are not kept: the net does not see them);
 // nothing when the board is not a legal position (the side not to move in check, say).

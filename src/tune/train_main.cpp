@@ -45,10 +45,10 @@ std::string epoch_path(const std::string& out, int epoch) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    cxxopts::Options cli("sente-train",
-                         "Trains Sente's network, (768 -> " + std::to_string(nnue::HiddenSize)
-                             + ") x 2 -> 1, on self-play games (sente datagen) with AdamW, "
-                               "and writes the quantised net file.");
+    cxxopts::Options cli(
+        "sente-train",
+        "Trains Sente's network, (768 -> N) x 2 -> 1, on self-play games (sente datagen) with "
+        "AdamW, and writes the quantised net file.");
     const train::Options defaults;
     const train::Filter filter_defaults;
     cli.add_options()("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())(
@@ -77,8 +77,17 @@ int main(int argc, char** argv) {
         "checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)",
         cxxopts::value<std::string>())("resume", "Continue the run of the checkpoint, with its options")(
         "init", "Start from this net instead of random weights", cxxopts::value<std::string>())(
-        "mirror", "Add every training position with its files mirrored (a <-> h)",
+        "mirror",
+        "Add every training position with its files mirrored (a <-> h); a net with --king-mirror sees "
+        "both alike, so it takes none",
         cxxopts::value<bool>()->default_value("true"))(
+        "hidden", "N, the hidden size (128, 256 or 512)",
+        cxxopts::value<int>()->default_value(std::to_string(defaults.shape.hidden)))(
+        "king-mirror", "Mirror each view across the d/e files when its king stands on files e to h",
+        cxxopts::value<bool>()->default_value(defaults.shape.mirrored ? "true" : "false"))(
+        "output-buckets",
+        "Output layers chosen by the number of pieces (1 to 8; more than 1 needs --king-mirror)",
+        cxxopts::value<int>()->default_value(std::to_string(defaults.shape.output_buckets)))(
         "net-every", "Also write the net after every Nth epoch, as OUT-eN.nnue (0: never)",
         cxxopts::value<int>()->default_value("0"))("h,help", "Print this help");
     cxxopts::ParseResult args;
@@ -101,6 +110,13 @@ int main(int argc, char** argv) {
     options.objective.lambda = args["lambda"].as<double>();
     options.threads = args["threads"].as<int>();
     options.seed = args["seed"].as<std::uint64_t>();
+    options.shape.hidden = args["hidden"].as<int>();
+    options.shape.mirrored = args["king-mirror"].as<bool>();
+    options.shape.output_buckets = args["output-buckets"].as<int>();
+    if (!options.shape.supported())
+        return usage_error(
+            "the engine runs no net of " + nnue::describe(options.shape)
+            + " (--hidden 128, 256 or 512; --output-buckets 1 to 8, more than 1 with --king-mirror)");
     const int net_every = args["net-every"].as<int>();
     if (options.epochs < 1 || options.epochs > 100000)
         return usage_error("--epochs must be from 1 to 100000");
@@ -124,6 +140,23 @@ int main(int argc, char** argv) {
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
+    // The shape: an --init net's or a resumed run's own, else the options'.
+    const bool shape_given =
+        args.count("hidden") || args.count("king-mirror") || args.count("output-buckets");
+    if ((args.count("resume") || args.count("init")) && shape_given)
+        return usage_error(
+            "the shape of a resumed run or of an --init net is its own: leave out --hidden, "
+            "--king-mirror and --output-buckets");
+    nnue::LoadResult init;
+    if (args.count("init")) {
+        init = nnue::load_file(args["init"].as<std::string>());
+        if (!init.net) return usage_error(init.error);
+        options.shape = init.net->shape;
+    }
+    if (args.count("resume"))
+        if (auto error = train::Trainer::checkpoint_shape(checkpoint, options.shape))
+            return usage_error(*error);
+
     const train::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
     train::DataSet data;
     for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
@@ -136,7 +169,7 @@ int main(int argc, char** argv) {
                   << " mates or beyond the score limit, " << s.early << " before the first ply kept\n";
     }
     if (data.train.empty()) return usage_error("no positions to train on");
-    if (args["mirror"].as<bool>()) {
+    if (args["mirror"].as<bool>() && !options.shape.mirrored) {
         const std::size_t n = data.train.size();
         for (std::size_t i = 0; i < n; ++i) data.train.push_back(train::mirrored(data.train[i]));
     }
@@ -147,30 +180,21 @@ int main(int argc, char** argv) {
     if (args.count("resume")) {
         if (auto error = train::Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
             return usage_error(*error);
-        if (trainer->options().hidden != nnue::HiddenSize)
-            return usage_error(checkpoint + " is a run of hidden size "
-                               + std::to_string(trainer->options().hidden) + "; this build writes nets of "
-                               + std::to_string(nnue::HiddenSize));
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
                   << trainer->options().epochs << ", with its options\n";
     } else {
         options.objective.scale =
             args.count("scale") ? args["scale"].as<double>() : train::fit_scale(data.train);
-        std::vector<float> weights;
-        if (args.count("init")) {
-            const nnue::LoadResult init = nnue::load_file(args["init"].as<std::string>());
-            if (!init.net) return usage_error(init.error);
-            weights = train::weights_of(*init.net);
-        } else {
-            weights = train::initial_weights(nnue::HiddenSize, options.seed);
-        }
-        trainer.emplace(options, data, std::move(weights));
+        trainer.emplace(
+            options, data,
+            init.net ? train::weights_of(*init.net) : train::initial_weights(options.shape, options.seed));
     }
     const train::Options& o = trainer->options();
-    std::fprintf(stderr,
-                 "scale %.1f cp, lambda %.2f, lr %g -> %g, batch %d, %d epochs, %d threads, seed %llu\n",
-                 o.objective.scale, o.objective.lambda, o.lr, o.lr_final, o.batch, o.epochs, o.threads,
-                 (unsigned long long)o.seed);
+    std::fprintf(
+        stderr,
+        "net %s; scale %.1f cp, lambda %.2f, lr %g -> %g, batch %d, %d epochs, %d threads, seed %llu\n",
+        nnue::describe(o.shape).c_str(), o.objective.scale, o.objective.lambda, o.lr, o.lr_final, o.batch,
+        o.epochs, o.threads, (unsigned long long)o.seed);
     if (trainer->epochs_done() == 0)
         std::fprintf(stderr, "epoch 0: validation loss %.6f\n", trainer->validation_loss());
 
@@ -192,11 +216,11 @@ int main(int argc, char** argv) {
             clock_time(seconds()).c_str());
         if (auto error = trainer->save_checkpoint(checkpoint)) return usage_error(*error);
         if (net_every && epoch % net_every == 0)
-            if (auto error = write_net(epoch_path(out, epoch), train::quantise(trainer->weights())))
+            if (auto error = write_net(epoch_path(out, epoch), train::quantise(trainer->weights(), o.shape)))
                 return usage_error(*error);
     }
 
-    const nnue::Network net = train::quantise(trainer->weights());
+    const nnue::Network net = train::quantise(trainer->weights(), o.shape);
     if (auto error = write_net(out, net)) return usage_error(*error);
     // A sample of the validation positions (or training ones when none are held out) for the reports.
     const std::vector<train::PackedPosition>& pool = data.validation.empty() ? data.train : data.validation;

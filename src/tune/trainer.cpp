@@ -54,10 +54,11 @@ void parallel(std::size_t n, int parts, int threads, F&& f) {
 
 // The hidden layer of both views for one position, before activation.
 template <typename T>
-int accumulate(const T* w, int hidden, const PackedPosition& p, T* own_acc, T* other_acc, int own[32],
+int accumulate(const T* w, nnue::Shape shape, const PackedPosition& p, T* own_acc, T* other_acc, int own[32],
                int other[32]) {
-    const Layout l{hidden};
-    const int n = features(p, own, other);
+    const Layout l{shape};
+    const int hidden = shape.hidden;
+    const int n = features(p, shape, own, other);
     std::copy(w + l.feature_bias(), w + l.feature_bias() + hidden, own_acc);
     std::copy(w + l.feature_bias(), w + l.feature_bias() + hidden, other_acc);
     for (int k = 0; k < n; ++k) {
@@ -78,21 +79,30 @@ T screlu(T x) {
     return c * c;
 }
 
+// The output layer of a position with this many pieces: its weights' offset and its bias's index.
+struct OutputLayer {
+    std::size_t weights, bias;
+};
+OutputLayer output_layer(const Layout& l, int pieces) {
+    const std::size_t bucket = std::size_t(l.shape.output_bucket(pieces));
+    return {l.output_weights() + bucket * 2 * l.hidden(), l.output_bias() + bucket};
+}
+
 template <typename T>
-T output_of(const T* w, int hidden, const T* own_acc, const T* other_acc) {
-    const Layout l{hidden};
-    const T* ow = w + l.output_weights();
+T output_of(const T* w, int hidden, OutputLayer layer, const T* own_acc, const T* other_acc) {
+    const T* ow = w + layer.weights;
     T sum = 0;
 #pragma omp simd reduction(+ : sum)
     for (int j = 0; j < hidden; ++j)
         sum += screlu(own_acc[j]) * ow[j] + screlu(other_acc[j]) * ow[hidden + j];
-    return sum + w[l.output_bias()];
+    return sum + w[layer.bias];
 }
 
 }  // namespace
 
-std::vector<float> initial_weights(int hidden, std::uint64_t seed) {
-    const Layout l{hidden};
+std::vector<float> initial_weights(nnue::Shape shape, std::uint64_t seed) {
+    const Layout l{shape};
+    const int hidden = shape.hidden;
     std::vector<float> w(l.size(), 0.0f);
     std::uint64_t state = seed ^ 0x5EA7E5EA7E5EA7EULL;
     auto uniform = [&](double bound) {
@@ -108,59 +118,66 @@ std::vector<float> initial_weights(int hidden, std::uint64_t seed) {
 }
 
 std::vector<float> weights_of(const nnue::Network& net) {
-    const Layout l{nnue::HiddenSize};
+    const Layout l{net.shape};
     std::vector<float> w(l.size());
     for (std::size_t i = 0; i < l.feature_bias(); ++i) w[i] = float(net.feature_weights[i]) / nnue::QA;
-    for (int j = 0; j < nnue::HiddenSize; ++j)
-        w[l.feature_bias() + std::size_t(j)] = float(net.feature_bias[j]) / nnue::QA;
-    for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
-        w[l.output_weights() + std::size_t(j)] = float(net.output_weights[j]) / nnue::QB;
-    w[l.output_bias()] = float(double(net.output_bias) / double(nnue::OutputUnit));
+    for (std::size_t j = 0; j < net.feature_bias.size(); ++j)
+        w[l.feature_bias() + j] = float(net.feature_bias[j]) / nnue::QA;
+    for (std::size_t j = 0; j < net.output_weights.size(); ++j)
+        w[l.output_weights() + j] = float(net.output_weights[j]) / nnue::QB;
+    for (std::size_t j = 0; j < net.output_bias.size(); ++j)
+        w[l.output_bias() + j] = float(double(net.output_bias[j]) / double(nnue::OutputUnit));
     return w;
 }
 
-nnue::Network quantise(const std::vector<float>& weights) {
-    const Layout l{nnue::HiddenSize};
-    if (weights.size() != l.size())
-        throw std::invalid_argument("only a net of the engine's hidden size can be quantised");
-    nnue::Network net{};
+nnue::Network quantise(const std::vector<float>& weights, nnue::Shape shape) {
+    const Layout l{shape};
+    if (!shape.supported()) throw std::invalid_argument("the engine does not run nets of this shape");
+    if (weights.size() != l.size()) throw std::invalid_argument("the weights do not fit the shape");
+    nnue::Network net(shape);
     auto q = [](float w, int factor) {
         return std::int16_t(
             std::lround(std::clamp<double>(w, -nnue::WeightLimit, nnue::WeightLimit) * factor));
     };
     for (std::size_t i = 0; i < l.feature_bias(); ++i) net.feature_weights[i] = q(weights[i], nnue::QA);
-    for (int j = 0; j < nnue::HiddenSize; ++j)
-        net.feature_bias[j] = q(weights[l.feature_bias() + std::size_t(j)], nnue::QA);
-    for (int j = 0; j < 2 * nnue::HiddenSize; ++j)
-        net.output_weights[j] = q(weights[l.output_weights() + std::size_t(j)], nnue::QB);
-    // The bias alone is not held to the weight limit; it is kept inside what 32 bits hold.
+    for (std::size_t j = 0; j < net.feature_bias.size(); ++j)
+        net.feature_bias[j] = q(weights[l.feature_bias() + j], nnue::QA);
+    for (std::size_t j = 0; j < net.output_weights.size(); ++j)
+        net.output_weights[j] = q(weights[l.output_weights() + j], nnue::QB);
+    // The biases alone are not held to the weight limit; they are kept inside what 32 bits hold.
     const double limit = double(std::numeric_limits<std::int32_t>::max()) / double(nnue::OutputUnit);
-    net.output_bias = std::int32_t(
-        std::lround(std::clamp<double>(weights[l.output_bias()], -limit, limit) * double(nnue::OutputUnit)));
+    for (std::size_t j = 0; j < net.output_bias.size(); ++j)
+        net.output_bias[j] = std::int32_t(std::lround(
+            std::clamp<double>(weights[l.output_bias() + j], -limit, limit) * double(nnue::OutputUnit)));
     return net;
 }
 
 template <typename T>
-double evaluate(const std::vector<T>& weights, int hidden, const PackedPosition& p) {
-    std::vector<T> own_acc(static_cast<std::size_t>(hidden)), other_acc(static_cast<std::size_t>(hidden));
+double evaluate(const std::vector<T>& weights, nnue::Shape shape, const PackedPosition& p) {
+    const Layout l{shape};
+    std::vector<T> own_acc(l.hidden()), other_acc(l.hidden());
     int own[32], other[32];
-    accumulate(weights.data(), hidden, p, own_acc.data(), other_acc.data(), own, other);
-    return double(output_of(weights.data(), hidden, own_acc.data(), other_acc.data())) * nnue::OutputScale;
+    const int n = accumulate(weights.data(), shape, p, own_acc.data(), other_acc.data(), own, other);
+    return double(
+               output_of(weights.data(), shape.hidden, output_layer(l, n), own_acc.data(), other_acc.data()))
+           * nnue::OutputScale;
 }
 
 namespace {
 
 // The loss of one position; with a gradient, its gradient is added there. scratch: 2 * hidden.
 template <typename T>
-double sample_loss(const T* w, int hidden, const PackedPosition& p, const Objective& objective, T* g,
+double sample_loss(const T* w, nnue::Shape shape, const PackedPosition& p, const Objective& objective, T* g,
                    T* scratch) {
-    const Layout l{hidden};
-    const T* ow = w + l.output_weights();
+    const Layout l{shape};
+    const int hidden = shape.hidden;
     T* own_acc = scratch;
     T* other_acc = scratch + hidden;
     int own[32], other[32];
-    const int n = accumulate(w, hidden, p, own_acc, other_acc, own, other);
-    const double cp = double(output_of(w, hidden, own_acc, other_acc)) * nnue::OutputScale;
+    const int n = accumulate(w, shape, p, own_acc, other_acc, own, other);
+    const OutputLayer layer = output_layer(l, n);
+    const T* ow = w + layer.weights;
+    const double cp = double(output_of(w, hidden, layer, own_acc, other_acc)) * nnue::OutputScale;
     const double predicted = sigmoid(cp / objective.scale);
     const double target =
         objective.lambda * p.result / 2.0 + (1 - objective.lambda) * sigmoid(p.score / objective.scale);
@@ -170,8 +187,8 @@ double sample_loss(const T* w, int hidden, const PackedPosition& p, const Object
     // (d screlu(a) / da = 2a inside the clip, 0 outside), then to the active feature columns.
     const T dy =
         T(2 * (predicted - target) * predicted * (1 - predicted) * nnue::OutputScale / objective.scale);
-    g[l.output_bias()] += dy;
-    T* gow = g + l.output_weights();
+    g[layer.bias] += dy;
+    T* gow = g + layer.weights;
     T* gb = g + l.feature_bias();
 #pragma omp simd
     for (int j = 0; j < hidden; ++j) {
@@ -196,21 +213,21 @@ double sample_loss(const T* w, int hidden, const PackedPosition& p, const Object
 }  // namespace
 
 template <typename T>
-double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions,
+double loss_and_gradient(const std::vector<T>& weights, nnue::Shape shape, const PackedPosition* positions,
                          std::size_t count, const Objective& objective, std::vector<T>* gradient) {
-    std::vector<T> scratch(2 * std::size_t(hidden));
+    std::vector<T> scratch(2 * std::size_t(shape.hidden));
     double total = 0;
     for (std::size_t i = 0; i < count; ++i)
-        total += sample_loss(weights.data(), hidden, positions[i], objective,
+        total += sample_loss(weights.data(), shape, positions[i], objective,
                              gradient ? gradient->data() : nullptr, scratch.data());
     return total;
 }
 
-template double evaluate(const std::vector<float>&, int, const PackedPosition&);
-template double evaluate(const std::vector<double>&, int, const PackedPosition&);
-template double loss_and_gradient(const std::vector<float>&, int, const PackedPosition*, std::size_t,
+template double evaluate(const std::vector<float>&, nnue::Shape, const PackedPosition&);
+template double evaluate(const std::vector<double>&, nnue::Shape, const PackedPosition&);
+template double loss_and_gradient(const std::vector<float>&, nnue::Shape, const PackedPosition*, std::size_t,
                                   const Objective&, std::vector<float>*);
-template double loss_and_gradient(const std::vector<double>&, int, const PackedPosition*, std::size_t,
+template double loss_and_gradient(const std::vector<double>&, nnue::Shape, const PackedPosition*, std::size_t,
                                   const Objective&, std::vector<double>*);
 
 double fit_scale(const std::vector<PackedPosition>& positions) {
@@ -242,7 +259,7 @@ double fit_scale(const std::vector<PackedPosition>& positions) {
 Trainer::Trainer(const Options& options, const DataSet& data, std::vector<float> weights)
     : options_(options),
       data_(data),
-      layout_{options.hidden},
+      layout_{options.shape},
       weights_(std::move(weights)),
       m_(weights_.size(), 0.0f),
       v_(weights_.size(), 0.0f),
@@ -264,16 +281,16 @@ double Trainer::step(const PackedPosition* const* batch, std::size_t count, doub
     parallel(count, Shards, threads, [&](std::size_t begin, std::size_t end, int t) {
         std::vector<float>& g = gradients_[std::size_t(t)];
         std::fill(g.begin(), g.end(), 0.0f);
-        std::vector<float> scratch(2 * std::size_t(layout_.hidden));
+        std::vector<float> scratch(2 * layout_.hidden());
         for (std::size_t i = begin; i < end; ++i)
-            losses[std::size_t(t)] += sample_loss(weights_.data(), layout_.hidden, *batch[i],
+            losses[std::size_t(t)] += sample_loss(weights_.data(), layout_.shape, *batch[i],
                                                   options_.objective, g.data(), scratch.data());
     });
     ++steps_;
     const double correction1 = 1 - std::pow(Beta1, double(steps_)),
                  correction2 = 1 - std::pow(Beta2, double(steps_));
     const std::size_t biases_from = layout_.feature_bias(), output_weights_from = layout_.output_weights(),
-                      output_bias = layout_.output_bias();
+                      output_biases_from = layout_.output_bias();
     parallel(weights_.size(), threads, threads, [&](std::size_t begin, std::size_t end, int) {
         for (std::size_t i = begin; i < end; ++i) {
             float g = 0;
@@ -282,12 +299,12 @@ double Trainer::step(const PackedPosition* const* batch, std::size_t count, doub
             m_[i] = float(Beta1 * m_[i] + (1 - Beta1) * g);
             v_[i] = float(Beta2 * v_[i] + (1 - Beta2) * double(g) * g);
             // Decoupled weight decay (AdamW) on weights, not biases; every weight but the output
-            // bias held to what the quantisation can hold.
-            const bool is_weight = i < biases_from || (i >= output_weights_from && i < output_bias);
+            // biases held to what the quantisation can hold.
+            const bool is_weight = i < biases_from || (i >= output_weights_from && i < output_biases_from);
             double w = weights_[i];
             if (is_weight) w -= lr * options_.weight_decay * w;
             w -= lr * (m_[i] / correction1) / (std::sqrt(v_[i] / correction2) + Epsilon);
-            if (i != output_bias) w = std::clamp(w, -nnue::WeightLimit, nnue::WeightLimit);
+            if (i < output_biases_from) w = std::clamp(w, -nnue::WeightLimit, nnue::WeightLimit);
             weights_[i] = float(w);
         }
     });
@@ -329,7 +346,7 @@ double Trainer::loss_of(const std::vector<PackedPosition>& positions) const {
     if (positions.empty()) return 0;
     std::vector<double> losses(Shards, 0.0);
     parallel(positions.size(), Shards, options_.threads, [&](std::size_t begin, std::size_t end, int t) {
-        losses[std::size_t(t)] = loss_and_gradient<float>(weights_, layout_.hidden, positions.data() + begin,
+        losses[std::size_t(t)] = loss_and_gradient<float>(weights_, layout_.shape, positions.data() + begin,
                                                           end - begin, options_.objective, nullptr);
     });
     double total = 0;
@@ -357,7 +374,7 @@ struct CheckpointHeader {
     std::uint32_t version;
     std::uint32_t hidden;
     std::int32_t epochs, batch, threads, epoch;
-    std::int32_t reserved;
+    std::int32_t shape;  // bit 0: mirrored; bits 8 to 15: output buckets - 1 (0 in older checkpoints)
     double lambda, scale, lr, lr_final, weight_decay;
     std::uint64_t seed, steps;
     std::uint64_t train_size, validation_size, train_fingerprint, validation_fingerprint;
@@ -369,7 +386,8 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
     CheckpointHeader h{};
     std::memcpy(h.magic, CheckpointMagic, 4);
     h.version = CheckpointVersion;
-    h.hidden = std::uint32_t(layout_.hidden);
+    h.hidden = std::uint32_t(layout_.shape.hidden);
+    h.shape = std::int32_t(layout_.shape.mirrored) | (layout_.shape.output_buckets - 1) << 8;
     h.epochs = options_.epochs, h.batch = options_.batch, h.threads = options_.threads, h.epoch = epoch_;
     h.lambda = options_.objective.lambda, h.scale = options_.objective.scale;
     h.lr = options_.lr, h.lr_final = options_.lr_final, h.weight_decay = options_.weight_decay;
@@ -398,17 +416,41 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
     return std::nullopt;
 }
 
-std::optional<std::string> Trainer::load_checkpoint(const std::string& path, const DataSet& data, int threads,
-                                                    std::optional<Trainer>& out) {
-    std::ifstream in(path, std::ios::binary);
+namespace {
+
+// Reads a checkpoint's header and the shape it names.
+std::optional<std::string> read_header(std::ifstream& in, const std::string& path, CheckpointHeader& h,
+                                       nnue::Shape& shape) {
     if (!in) return "cannot open the checkpoint " + path;
-    // The header first: it says how many bytes the rest must have, so nothing else is read blind.
-    CheckpointHeader h;
     if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return path + " is too short for a checkpoint";
     if (std::memcmp(h.magic, CheckpointMagic, 4) != 0 || h.version != CheckpointVersion)
         return path + " is not a checkpoint of this trainer";
-    if (h.hidden == 0 || h.hidden > 4096) return path + " has a hidden size of " + std::to_string(h.hidden);
-    const std::size_t params = Layout{int(h.hidden)}.size();
+    shape.hidden = int(std::min<std::uint32_t>(h.hidden, 1u << 20));
+    shape.mirrored = (h.shape & 1) != 0;
+    shape.output_buckets = (h.shape >> 8 & 0xFF) + 1;
+    // Any size trains (tests use tiny nets); only the engine's sizes can be written as net files.
+    if (h.hidden == 0 || h.hidden > 4096 || shape.output_buckets > nnue::MaxOutputBuckets
+        || (h.shape & ~0xFF01) != 0)
+        return path + " names a net of " + nnue::describe(shape) + ", which this trainer does not train";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> Trainer::checkpoint_shape(const std::string& path, nnue::Shape& shape) {
+    std::ifstream in(path, std::ios::binary);
+    CheckpointHeader h;
+    return read_header(in, path, h, shape);
+}
+
+std::optional<std::string> Trainer::load_checkpoint(const std::string& path, const DataSet& data, int threads,
+                                                    std::optional<Trainer>& out) {
+    // The header first: it says how many bytes the rest must have, so nothing else is read blind.
+    std::ifstream in(path, std::ios::binary);
+    CheckpointHeader h;
+    nnue::Shape shape;
+    if (auto error = read_header(in, path, h, shape)) return error;
+    const std::size_t params = Layout{shape}.size();
     std::error_code error;
     if (std::filesystem::file_size(path, error) != sizeof h + 3 * params * sizeof(float) + 8 || error)
         return path + " has the wrong size for its hidden size (cut short?)";
@@ -426,7 +468,7 @@ std::optional<std::string> Trainer::load_checkpoint(const std::string& path, con
         return path + " was written for other data (give the same --data files and filters)";
 
     Options o;
-    o.hidden = int(h.hidden);
+    o.shape = shape;
     o.epochs = h.epochs, o.batch = h.batch, o.threads = threads;
     o.objective.lambda = h.lambda, o.objective.scale = h.scale;
     o.lr = h.lr, o.lr_final = h.lr_final, o.weight_decay = h.weight_decay, o.seed = h.seed;
@@ -453,7 +495,7 @@ double largest_quantisation_error(const std::vector<float>& weights, const nnue:
     for (const PackedPosition& p : positions) {
         const std::optional<Position> pos = unpack(p);
         if (!pos) continue;
-        const double exact = evaluate(weights, nnue::HiddenSize, p);
+        const double exact = evaluate(weights, net.shape, p);
         const Value quantised = nnue::evaluate(net, *pos);
         largest = std::max(largest, std::abs(exact - quantised));
     }

@@ -22,7 +22,7 @@ struct Objective {
 
 struct Options {
     Objective objective;
-    int hidden = nnue::HiddenSize;  // only the engine's size can be written as a net file
+    nnue::Shape shape;  // of the net trained; a shape the engine runs (nnue::Shape::supported)
     int epochs = 12;
     int batch = 4096;
     double lr = 0.001;          // at the first epoch, then cosine decay ...
@@ -32,31 +32,35 @@ struct Options {
     std::uint64_t seed = 1;
 };
 
-// Parameters of a (768 -> hidden) x 2 -> 1 net in one array: feature weights (feature by feature),
-// feature biases, output weights (side to move's half first), output bias.
+// Parameters of a (768 -> hidden) x 2 -> 1 net in one array, in the order of the net file: feature
+// weights (feature by feature), feature biases, output weights (bucket by bucket, each the side to
+// move's half first), output biases (one per bucket).
 struct Layout {
-    int hidden;
-    std::size_t feature_bias() const { return std::size_t(nnue::Inputs) * std::size_t(hidden); }
-    std::size_t output_weights() const { return feature_bias() + std::size_t(hidden); }
-    std::size_t output_bias() const { return output_weights() + 2 * std::size_t(hidden); }
-    std::size_t size() const { return output_bias() + 1; }
+    nnue::Shape shape;
+    std::size_t hidden() const { return std::size_t(shape.hidden); }
+    std::size_t feature_bias() const { return std::size_t(nnue::Inputs) * hidden(); }
+    std::size_t output_weights() const { return feature_bias() + hidden(); }
+    std::size_t output_bias() const {
+        return output_weights() + 2 * hidden() * std::size_t(shape.output_buckets);
+    }
+    std::size_t size() const { return output_bias() + std::size_t(shape.output_buckets); }
 };
 
 // Random weights for a new net, the same for the same seed.
-std::vector<float> initial_weights(int hidden, std::uint64_t seed);
-// The float weights of a quantised net (dequantised), for --init.
+std::vector<float> initial_weights(nnue::Shape shape, std::uint64_t seed);
+// The float weights of a quantised net (dequantised), for --init; their shape is the net's.
 std::vector<float> weights_of(const nnue::Network& net);
-// The quantised net of float weights (of nnue::HiddenSize, else std::invalid_argument); weights
-// beyond the limit are clipped, as training keeps them.
-nnue::Network quantise(const std::vector<float>& weights);
+// The quantised net of float weights of this shape (else std::invalid_argument); weights beyond
+// the limit are clipped, as training keeps them.
+nnue::Network quantise(const std::vector<float>& weights, nnue::Shape shape);
 
 // The float network's evaluation in centipawns, for the side to move.
 template <typename T>
-double evaluate(const std::vector<T>& weights, int hidden, const PackedPosition& p);
+double evaluate(const std::vector<T>& weights, nnue::Shape shape, const PackedPosition& p);
 // The loss summed over the positions, and its gradient added into `gradient` (same size as
 // weights); float for training, double for checking against finite differences.
 template <typename T>
-double loss_and_gradient(const std::vector<T>& weights, int hidden, const PackedPosition* positions,
+double loss_and_gradient(const std::vector<T>& weights, nnue::Shape shape, const PackedPosition* positions,
                          std::size_t count, const Objective& objective, std::vector<T>* gradient);
 
 // The sigmoid scale that best predicts the game results from the search scores.
@@ -71,7 +75,7 @@ struct Progress {
 
 class Trainer {
 public:
-    // weights: a layout of options.hidden.
+    // weights: a layout of options.shape.
     Trainer(const Options& options, const DataSet& data, std::vector<float> weights);
 
     // One pass over the shuffled training set.
@@ -88,6 +92,8 @@ public:
     std::optional<std::string> save_checkpoint(const std::string& path) const;
     // Restores a checkpoint written for the same data; options come from the checkpoint, but for
     // the thread count, which does not change the result.
+    // The shape of the net a checkpoint trains, read from its header alone.
+    static std::optional<std::string> checkpoint_shape(const std::string& path, nnue::Shape& shape);
     static std::optional<std::string> load_checkpoint(const std::string& path, const DataSet& data,
                                                       int threads, std::optional<Trainer>& out);
 

@@ -1,0 +1,150 @@
+#include "nnue/file_format.hpp"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace sente::nnue {
+
+namespace {
+
+// Little-endian reading and writing, whatever the host's byte order.
+std::uint32_t read_u32(const unsigned char* p) {
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
+           | std::uint32_t(p[3]) << 24;
+}
+std::uint64_t read_u64(const unsigned char* p) { return read_u32(p) | std::uint64_t(read_u32(p + 4)) << 32; }
+std::int16_t read_i16(const unsigned char* p) { return std::int16_t(std::uint16_t(p[0] | p[1] << 8)); }
+
+void put_u32(std::vector<unsigned char>& out, std::uint32_t v) {
+    for (int i = 0; i < 4; ++i) out.push_back((unsigned char)(v >> (8 * i)));
+}
+void put_u64(std::vector<unsigned char>& out, std::uint64_t v) {
+    put_u32(out, std::uint32_t(v));
+    put_u32(out, std::uint32_t(v >> 32));
+}
+void put_i16(std::vector<unsigned char>& out, std::int16_t v) {
+    out.push_back((unsigned char)(std::uint16_t(v) & 0xFF));
+    out.push_back((unsigned char)(std::uint16_t(v) >> 8));
+}
+
+constexpr unsigned char Magic[4] = {'S', 'N', 'N', 'U'};
+
+// The header's eight words after the magic, as a shape writes them.
+struct Header {
+    std::uint32_t version, architecture, hidden, qa, qb, scale, buckets_field;
+};
+
+Header header_of(Shape s) {
+    return {FormatVersion,
+            s.mirrored ? ArchitectureMirroredBuckets : ArchitecturePlain,
+            std::uint32_t(s.hidden),
+            QA,
+            QB,
+            OutputScale,
+            s.mirrored ? std::uint32_t(s.output_buckets) : 0};
+}
+
+std::string supported_sizes() {
+    std::string text;
+    for (int n : HiddenSizes) text += (text.empty() ? "" : ", ") + std::to_string(n);
+    return text;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(std::span<const unsigned char> bytes) {
+    std::uint64_t h = 0xCBF29CE484222325ULL;
+    for (unsigned char b : bytes) h = (h ^ b) * 0x100000001B3ULL;
+    return h;
+}
+
+std::string describe(Shape s) {
+    return "768 -> " + std::to_string(s.hidden) + (s.mirrored ? " mirrored" : "") + ", "
+           + std::to_string(s.output_buckets) + " output bucket" + (s.output_buckets > 1 ? "s" : "");
+}
+
+LoadResult load(std::span<const unsigned char> bytes) {
+    auto refuse = [](std::string why) { return LoadResult{nullptr, std::move(why)}; };
+    if (bytes.size() < HeaderBytes || std::memcmp(bytes.data(), Magic, 4) != 0)
+        return refuse("not a Sente net file (no SNNU header)");
+    auto field = [&](int i) { return read_u32(bytes.data() + 4 + 4 * i); };
+    auto mismatch = [&](const char* name, std::uint32_t value, const std::string& expected) {
+        return refuse("the net's " + std::string(name) + " is " + std::to_string(value)
+                      + ", this build reads " + expected);
+    };
+    const Header h{field(0), field(1), field(2), field(3), field(4), field(5), field(6)};
+    if (h.version != FormatVersion)
+        return mismatch("format version", h.version, std::to_string(FormatVersion));
+    if (h.architecture != ArchitecturePlain && h.architecture != ArchitectureMirroredBuckets)
+        return mismatch("architecture", h.architecture,
+                        "1 ((768 -> N) x 2 -> 1) and 2 (the same, mirrored by the king's file, with output "
+                        "buckets)");
+    Shape shape;
+    shape.hidden = int(std::min<std::uint32_t>(h.hidden, 1u << 20));
+    if (!shape.supported()) return mismatch("hidden size", h.hidden, supported_sizes());
+    if (h.qa != QA) return mismatch("QA", h.qa, std::to_string(QA));
+    if (h.qb != QB) return mismatch("QB", h.qb, std::to_string(QB));
+    if (h.scale != OutputScale) return mismatch("output scale", h.scale, std::to_string(OutputScale));
+    if (h.architecture == ArchitecturePlain) {
+        if (h.buckets_field != 0) return mismatch("reserved field", h.buckets_field, "0");
+    } else {
+        if (h.buckets_field < 1 || h.buckets_field > std::uint32_t(MaxOutputBuckets))
+            return mismatch("output bucket count", h.buckets_field,
+                            "1 to " + std::to_string(MaxOutputBuckets));
+        shape.mirrored = true;
+        shape.output_buckets = int(h.buckets_field);
+    }
+    const std::size_t expected = file_bytes(shape);
+    if (bytes.size() != expected)
+        return refuse("the net file has " + std::to_string(bytes.size()) + " bytes, its header says "
+                      + std::to_string(expected) + (bytes.size() < expected ? " (cut short?)" : ""));
+    const std::size_t body = expected - 8;
+    if (fnv1a64(bytes.first(body)) != read_u64(bytes.data() + body))
+        return refuse("the net file's checksum does not match its contents (corrupted?)");
+
+    auto net = std::make_unique<Network>(shape);
+    const unsigned char* p = bytes.data() + HeaderBytes;
+    for (std::int16_t& w : net->feature_weights) w = read_i16(p), p += 2;
+    for (std::int16_t& b : net->feature_bias) b = read_i16(p), p += 2;
+    for (std::int16_t& w : net->output_weights) w = read_i16(p), p += 2;
+    for (std::int32_t& b : net->output_bias) b = std::int32_t(read_u32(p)), p += 4;
+    return {std::move(net), {}};
+}
+
+LoadResult load_file(const std::string& path) {
+    // Only a regular file of a plausible size is read: not a device, a pipe or a huge file.
+    std::error_code error;
+    if (!std::filesystem::exists(path, error))
+        return {nullptr, "cannot open the net file " + path + " (no such file)"};
+    if (!std::filesystem::is_regular_file(path, error)) return {nullptr, path + " is not a regular file"};
+    const auto size = std::filesystem::file_size(path, error);
+    if (error) return {nullptr, "cannot read the size of the net file " + path};
+    if (size > MaxFileBytes)
+        return {nullptr, path + ": the net file has " + std::to_string(size)
+                             + " bytes, more than any net this build reads (" + std::to_string(MaxFileBytes)
+                             + ")"};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {nullptr, "cannot open the net file " + path};
+    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) return {nullptr, "cannot read the net file " + path};
+    LoadResult r = load(bytes);
+    if (!r.net) r.error = path + ": " + r.error;
+    return r;
+}
+
+std::vector<unsigned char> encode(const Network& net) {
+    std::vector<unsigned char> out(Magic, Magic + 4);
+    const Header h = header_of(net.shape);
+    for (std::uint32_t v : {h.version, h.architecture, h.hidden, h.qa, h.qb, h.scale, h.buckets_field})
+        put_u32(out, v);
+    for (std::int16_t w : net.feature_weights) put_i16(out, w);
+    for (std::int16_t b : net.feature_bias) put_i16(out, b);
+    for (std::int16_t w : net.output_weights) put_i16(out, w);
+    for (std::int32_t b : net.output_bias) put_u32(out, std::uint32_t(b));
+    put_u64(out, fnv1a64(out));
+    return out;
+}
+
+}  // namespace sente::nnue
