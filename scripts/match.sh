@@ -5,7 +5,8 @@
 #   scripts/match.sh [options] [OPPONENT ...]
 #
 # OPPONENT is one of the Debian engines by name (gnuchess, toga2, glaurung, ethereal, stockfish), or
-# stockfish@ELO for Stockfish limited to that Elo, or the path of any UCI engine. Default:
+# stockfish@ELO for Stockfish limited to that Elo, or stockfish-classical for Stockfish at full
+# strength with its classical evaluation (`Use NNUE` false), or the path of any UCI engine. Default:
 # gnuchess toga2 glaurung. Every engine gets one thread and the same hash.
 #
 # Options:
@@ -14,6 +15,9 @@
 #   --concurrency C   games at once (default 2)
 #   --hash MB         hash per engine (default 16)
 #   --book FILE       EPD openings (default ../shared/data/openings/noob_3moves_2000.epd when present)
+#   --chess960        Chess960 games, from a book of random start positions (of the 960) made here
+#                     with the seed, unless --book names one
+#   --nodes N         a fixed node count a move instead of a clock (quick screening; --tc ignored)
 #   --sente PATH      the Sente binary (default build/sente, built if missing)
 #   --pgn FILE        save the games
 #   --seed N          the runner's random seed, so the same openings come in the same order
@@ -23,6 +27,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$SENTE_ROOT/build/sente" pgn="" sprt=0 seed=""
+chess960=0 nodes=""
 sente_options=()
 opponents=()
 while [ $# -gt 0 ]; do
@@ -36,6 +41,8 @@ while [ $# -gt 0 ]; do
         --pgn) pgn="$2"; shift 2 ;;
         --seed) seed="$2"; shift 2 ;;
         --sprt) sprt=1; shift ;;
+        --chess960) chess960=1; shift ;;
+        --nodes) nodes="$2"; shift 2 ;;
         --option) sente_options+=("$2"); shift 2 ;;
         -h|--help) sente_usage "$0"; exit 0 ;;
         -*) echo "match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -45,6 +52,34 @@ done
 [ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess toga2 glaurung)
 [[ "$games" =~ ^[0-9]+$ && "$games" -ge 2 ]] || { echo "match.sh: --games needs a number >= 2" >&2; exit 2; }
 [[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "match.sh: --seed needs a number" >&2; exit 2; }
+[[ -z "$nodes" || ( "$nodes" =~ ^[0-9]+$ && "$nodes" -ge 1 ) ]] || { echo "match.sh: --nodes needs a positive number" >&2; exit 2; }
+if [ "$chess960" = 1 ] && [ -z "$book" ]; then
+    # The 960 start positions by their standard numbering, in an order drawn from the seed: every
+    # position's pieces behind its pawns, mirrored for Black, castling on both sides.
+    book="$(mktemp --suffix=.epd)"
+    trap 'rm -f "$book"' EXIT
+    python3 - "${seed:-0}" "$book" <<'PY'
+import random, sys
+def start(n):
+    rank = [None] * 8
+    def put(piece, k, squares):
+        free = [i for i in squares if rank[i] is None]
+        rank[free[k]] = piece
+    n, b1 = divmod(n, 4); rank[2 * b1 + 1] = "B"
+    n, b2 = divmod(n, 4); rank[2 * b2] = "B"
+    n, q = divmod(n, 6); put("Q", q, range(8))
+    knights = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)][n]
+    free = [i for i in range(8) if rank[i] is None]
+    for k in knights: rank[free[k]] = "N"
+    for piece, i in zip("RKR", [i for i in range(8) if rank[i] is None]): rank[i] = piece
+    white = "".join(rank)
+    return f"{white.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1"
+order = list(range(960))
+random.Random(int(sys.argv[1])).shuffle(order)
+with open(sys.argv[2], "w") as out:
+    for n in order: out.write(start(n) + "\n")
+PY
+fi
 [ -z "$book" ] && [ -r "$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd"
 if [ ! -x "$sente" ]; then
     sente_install_packages
@@ -83,6 +118,11 @@ engine_args() {
             bin=$(find_engine ethereal-chess)
             [ -n "$bin" ] || { echo "match.sh: ethereal-chess not installed (apt-get install ethereal-chess)" >&2; exit 2; }
             printf '%s\n' "cmd=$bin" "name=Ethereal" "option.Hash=$hash" "option.Threads=1" ;;
+        stockfish-classical)
+            bin=$(find_engine stockfish)
+            [ -n "$bin" ] || { echo "match.sh: stockfish not installed (apt-get install stockfish)" >&2; exit 2; }
+            printf '%s\n' "cmd=$bin" "name=Stockfish-classical" "option.Hash=$hash" "option.Threads=1" \
+                "option.Use NNUE=false" ;;
         stockfish|stockfish@*)
             bin=$(find_engine stockfish)
             [ -n "$bin" ] || { echo "match.sh: stockfish not installed (apt-get install stockfish)" >&2; exit 2; }
@@ -110,17 +150,20 @@ for opp in "${opponents[@]}"; do
 done
 
 rounds=$(( games / 2 ))
+clock=("tc=$tc")
+[ -n "$nodes" ] && clock=("tc=inf" "nodes=$nodes")
 # Both runners take the same words for openings, seed, rounds, SPRT and gauntlet; they differ in
 # the protocol word and the PGN option. cutechess-cli wants engine options as option.NAME=VALUE
 # too, and name=/cmd= as given.
 if [ "$runner" = fastchess ]; then
-    cmd+=(-each "tc=$tc" -concurrency "$concurrency" -recover -config "outname=/dev/null")
+    cmd+=(-each "${clock[@]}" -concurrency "$concurrency" -recover -config "outname=/dev/null")
     [ -n "$pgn" ] && cmd+=(-pgnout "file=$pgn")
 else
-    cmd+=(-each "tc=$tc" proto=uci -concurrency "$concurrency" -recover)
+    cmd+=(-each "${clock[@]}" proto=uci -concurrency "$concurrency" -recover)
     [ -n "$pgn" ] && cmd+=(-pgnout "$pgn")
 fi
 [ -n "$book" ] && cmd+=(-openings "file=$book" format=epd order=random)
+[ "$chess960" = 1 ] && cmd+=(-variant fischerandom)
 [ -n "$seed" ] && cmd+=(-srand "$seed")
 if [ "$sprt" = 1 ]; then cmd+=(-rounds 100000 -games 2 -repeat -sprt elo0=0 elo1=10 alpha=0.05 beta=0.05)
 else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
@@ -128,4 +171,5 @@ else cmd+=(-rounds "$rounds" -games 2 -repeat); fi
 [ ${#opponents[@]} -gt 1 ] && cmd+=(-tournament gauntlet)
 
 echo "match.sh: ${cmd[*]}" >&2
-exec "${cmd[@]}"
+# Not exec: the Chess960 book made here is removed when the match ends.
+"${cmd[@]}"
