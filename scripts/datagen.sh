@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Generates training data for the net in rounds, standard and Chess960 games side by side, and keeps
+# a manifest of every file as it grows, so that a stopped run (a kill, a lost machine) costs at most
+# the round under way: run the same command again and it continues.
+#
+#   scripts/datagen.sh --dir DIR --name NAME --seed SEED [options]
+#
+# Each round appends to DIR/NAME-sSEED.bin (standard games, seed SEED) and DIR/NAME-cSEED960.bin
+# (Chess960 games, seed SEED960 = SEED + 50), then writes both files' rows to DIR/manifest.tsv:
+# file, engine, command, games, positions, bytes, sha256, time. `sente datagen` counts the games
+# already in a file as games of its seed, so every round resumes where the files stand.
+#
+# Options:
+#   --sente PATH       the engine (default build/sente)
+#   --net NET          the evaluation that plays (datagen's --net; default the engine's default)
+#   --threads T        games at once (default 2)
+#   --nodes N          soft node limit a move (default 5000)
+#   --hash MB          hash a thread (default 2)
+#   --round G          games a round, both kinds together (default 1000)
+#   --chess960 PCT     the Chess960 share of the games, in percent (default 12; 0: none)
+#   --rounds R         stop after R rounds (default: until killed)
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+dir="" name="" seed="" sente="$SENTE_ROOT/build/sente" net="" threads=2 nodes=5000 hash=2 round=1000
+share=12 rounds=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --dir) dir="$2"; shift 2 ;;
+        --name) name="$2"; shift 2 ;;
+        --seed) seed="$2"; shift 2 ;;
+        --sente) sente="$2"; shift 2 ;;
+        --net) net="$2"; shift 2 ;;
+        --threads) threads="$2"; shift 2 ;;
+        --nodes) nodes="$2"; shift 2 ;;
+        --hash) hash="$2"; shift 2 ;;
+        --round) round="$2"; shift 2 ;;
+        --chess960) share="$2"; shift 2 ;;
+        --rounds) rounds="$2"; shift 2 ;;
+        -h|--help) sente_usage "$0"; exit 0 ;;
+        *) echo "datagen.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+number() { [[ "$2" =~ ^[0-9]+$ ]] || { echo "datagen.sh: $1 needs a whole number, not '$2'" >&2; exit 2; }; }
+[ -n "$dir" ] && [ -n "$name" ] && [ -n "$seed" ] || { echo "datagen.sh: --dir, --name and --seed are required" >&2; exit 2; }
+[[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || { echo "datagen.sh: --name takes letters, digits, '.', '_' and '-'" >&2; exit 2; }
+for pair in "--seed $seed" "--threads $threads" "--nodes $nodes" "--hash $hash" "--round $round" \
+            "--chess960 $share" "--rounds $rounds"; do number $pair; done
+[ "$share" -le 100 ] && [ "$round" -ge 1 ] || { echo "datagen.sh: --chess960 is at most 100, --round at least 1" >&2; exit 2; }
+[ -x "$sente" ] || { echo "datagen.sh: $sente is not an executable" >&2; exit 2; }
+mkdir -p "$dir"
+
+seed960=$((seed + 50))
+standard="$dir/$name-s$seed.bin"
+fischer="$dir/$name-c$seed960.bin"
+manifest="$dir/manifest.tsv"
+evaluation="${net:-$("$sente" uci quit | sed -n 's/^option name EvalFile type string default //p')}"
+engine="$("$sente" --version | head -n 1), net $(basename "$evaluation")"
+common=(--threads "$threads" --nodes "$nodes" --hash "$hash")
+[ -n "$net" ] && common+=(--net "$net")
+
+# games_in FILE SEED [datagen options]: the games FILE holds, as datagen counts them on resuming
+# (0 for a missing or empty file). Asking for one game plays none when the file has any.
+games_in() {
+    [ -s "$1" ] || { echo 0; return; }
+    "$sente" datagen --out "$1" --games 1 --seed "$2" "${@:3}" 2>&1 \
+        | sed -n 's/^datagen: .* holds \([0-9]*\) games.*/\1/p' | head -n 1
+}
+
+# record FILE COMMAND GAMES: FILE's manifest row, replacing an earlier one.
+record() {
+    local file="$1" command="$2" games="$3" positions bytes sum
+    positions="$("$sente" datagen --dump "$file" | wc -l)"
+    bytes="$(stat -c %s "$file")"
+    sum="$(sha256sum "$file" | cut -d' ' -f1)"
+    touch "$manifest"
+    { grep -v "^$(basename "$file")	" "$manifest" || true
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$file")" "$engine" "$command" "$games" \
+          "$positions" "$bytes" "$sum" "$(date -u +%FT%TZ)"; } > "$manifest.tmp"
+    mv "$manifest.tmp" "$manifest"
+}
+
+done_rounds=0
+while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
+    fischer_games=$((round * share / 100))
+    standard_games=$((round - fischer_games))
+    for kind in standard fischer; do
+        if [ "$kind" = standard ]; then file="$standard" s="$seed" n="$standard_games" extra=()
+        else file="$fischer" s="$seed960" n="$fischer_games" extra=(--chess960); fi
+        [ "$n" -gt 0 ] || continue
+        have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
+        [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
+        target=$((have + n))
+        command="sente datagen --out $(basename "$file") --games $target ${common[*]} --seed $s ${extra[*]}"
+        echo "datagen.sh: $command" >&2
+        "$sente" datagen --out "$file" --games "$target" "${common[@]}" --seed "$s" "${extra[@]}" >&2
+        record "$file" "$command" "$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
+    done
+    done_rounds=$((done_rounds + 1))
+done
