@@ -10,16 +10,16 @@
 #include <sstream>
 #include <string>
 
-#include "command_line.hpp"
 #include "core/tunable.hpp"
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
 #include "engine.hpp"
-#include "epd_suite.hpp"
+#include "experiments/epd_suite.hpp"
+#include "experiments/research.hpp"
+#include "experiments/tempo_experiment.hpp"
 #include "nnue/simd.hpp"
-#include "research/research.hpp"
-#include "tempo_experiment.hpp"
 #include "uci/perft_report.hpp"
 #include "uci/uci.hpp"
+#include "util/command_line.hpp"
 #include "version.hpp"
 
 using namespace sente;

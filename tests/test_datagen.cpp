@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "core/movegen.hpp"
-#include "datagen.hpp"
-#include "tune/gamefile.hpp"
+#include "datagen/datagen.hpp"
+#include "datagen/gamefile.hpp"
 
 using namespace sente;
 

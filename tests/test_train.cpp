@@ -12,9 +12,9 @@
 #include <sstream>
 
 #include "core/movegen.hpp"
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
 #include "epd.hpp"
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
 
 using namespace sente;
 

@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "core/movegen.hpp"
-#include "tune/gamefile.hpp"
+#include "datagen/gamefile.hpp"
 
 namespace sente::tune {
 

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "core/tunable.hpp"
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
 #include "nnue/accumulator.hpp"

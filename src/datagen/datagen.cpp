@@ -1,4 +1,4 @@
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -16,8 +16,8 @@
 #include <unordered_set>
 
 #include "core/movegen.hpp"
+#include "datagen/gamefile.hpp"
 #include "engine.hpp"
-#include "tune/gamefile.hpp"
 
 #ifdef O_BINARY
 constexpr int BinaryMode = O_BINARY;  // Windows: no newline translation in the game file

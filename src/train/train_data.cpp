@@ -1,12 +1,12 @@
-#include "tune/train_data.hpp"
+#include "train/train_data.hpp"
 
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <span>
 
+#include "datagen/gamefile.hpp"
 #include "nnue/network.hpp"
-#include "tune/gamefile.hpp"
 
 namespace sente::train {
 

@@ -1,4 +1,4 @@
-#include "epd_suite.hpp"
+#include "experiments/epd_suite.hpp"
 
 #include <fstream>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
 
 #include <algorithm>
 #include <chrono>

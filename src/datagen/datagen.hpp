@@ -11,8 +11,8 @@
 
 #include "core/position.hpp"
 #include "core/splitmix.hpp"
+#include "datagen/params.hpp"
 #include "engine.hpp"
-#include "params.hpp"
 
 namespace sente {
 

@@ -1,4 +1,4 @@
-#include "tune/gamefile.hpp"
+#include "datagen/gamefile.hpp"
 
 #include <algorithm>
 #include <cstring>

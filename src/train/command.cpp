@@ -9,7 +9,7 @@
 #include <iostream>
 #include <thread>
 
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
 
 using namespace sente;
 

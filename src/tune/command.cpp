@@ -6,8 +6,8 @@
 #include <iostream>
 #include <thread>
 
-#include "command_line.hpp"
 #include "tune/tuner.hpp"
+#include "util/command_line.hpp"
 
 using namespace sente;
 
