@@ -7,6 +7,7 @@
 
 #include "datagen/gamefile.hpp"
 #include "nnue/network.hpp"
+#include "util/bytes.hpp"
 
 namespace sente::train {
 
@@ -102,7 +103,7 @@ std::optional<std::string> load_games(const std::string& path, const Filter& fil
 }
 
 std::uint64_t fingerprint(const std::vector<PackedPosition>& positions) {
-    return nnue::fnv1a64(std::span(reinterpret_cast<const unsigned char*>(positions.data()),
+    return util::fnv1a64(std::span(reinterpret_cast<const unsigned char*>(positions.data()),
                                    positions.size() * sizeof(PackedPosition)));
 }
 
