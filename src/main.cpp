@@ -20,6 +20,7 @@
 #include "uci/perft_report.hpp"
 #include "uci/uci.hpp"
 #include "util/command_line.hpp"
+#include "util/parse.hpp"
 #include "version.hpp"
 
 using namespace sente;
@@ -28,22 +29,11 @@ namespace {
 
 int usage_error(const std::string& message) { return command_line::usage_error("sente", message); }
 
-std::optional<int> parse_int(const std::string& text, int lo, int hi) {
-    try {
-        std::size_t used = 0;
-        long long n = std::stoll(text, &used);
-        if (used != text.size() || n < lo || n > hi) return std::nullopt;
-        return int(n);
-    } catch (const std::exception&) {
-        return std::nullopt;
-    }
-}
-
 int run_bench(const cxxopts::ParseResult&, const std::vector<std::string>& rest) {
     if (rest.size() > 1) return usage_error("bench takes at most one DEPTH");
     int depth = Engine::DefaultBenchDepth;
     if (!rest.empty()) {
-        auto d = parse_int(rest[0], 1, Engine::MaxBenchDepth);
+        auto d = util::parse<int>(rest[0], 1, Engine::MaxBenchDepth);
         if (!d)
             return usage_error("bench DEPTH must be a number from 1 to "
                                + std::to_string(Engine::MaxBenchDepth));
@@ -65,7 +55,7 @@ int run_tempo_table(const cxxopts::ParseResult& args, const std::vector<std::str
     if (rest.size() > 1) return usage_error("tempo-table takes at most one DEPTH");
     int depth = 12;
     if (!rest.empty()) {
-        auto d = parse_int(rest[0], 2, Engine::MaxBenchDepth);
+        auto d = util::parse<int>(rest[0], 2, Engine::MaxBenchDepth);
         if (!d)
             return usage_error("tempo-table DEPTH must be a number from 2 to "
                                + std::to_string(Engine::MaxBenchDepth));
@@ -123,7 +113,7 @@ int run_solve(const cxxopts::ParseResult& args, const std::vector<std::string>& 
 
 int run_perft(const cxxopts::ParseResult& args, const std::vector<std::string>& rest) {
     if (rest.size() != 1) return usage_error("perft needs exactly one DEPTH");
-    auto depth = parse_int(rest[0], 0, Engine::MaxPerftDepth);
+    auto depth = util::parse<int>(rest[0], 0, Engine::MaxPerftDepth);
     if (!depth)
         return usage_error("perft DEPTH must be a number from 0 to " + std::to_string(Engine::MaxPerftDepth));
     int threads = args["threads"].as<int>();

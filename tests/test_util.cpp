@@ -1,10 +1,11 @@
-// The small helpers every room may use: byte order and checksums.
+// The small helpers every room may use: byte order and checksums, numbers from text.
 #include <catch2/catch.hpp>
 
 #include <string_view>
 
 #include "nnue/network.hpp"
 #include "util/bytes.hpp"
+#include "util/parse.hpp"
 
 using namespace sente;
 
@@ -38,4 +39,27 @@ TEST_CASE("Bytes: FNV-1a in both widths gives the published values", "[util]") {
     CHECK(util::fnv1a64(bytes_of("foobar")) == 0x85944171F73967E8ULL);
     // The net file's own copy computes the same checksum.
     CHECK(nnue::fnv1a64(bytes_of("foobar")) == util::fnv1a64(bytes_of("foobar")));
+}
+
+TEST_CASE("Parse: the whole text is the number, in range and in its type", "[util]") {
+    CHECK(util::parse<int>("42") == 42);
+    CHECK(util::parse<int>("-7") == -7);
+    for (const char* bad : {"", "-", "+5", " 5", "5 ", "5x", "x", "0x10", "1.5"}) {
+        INFO(bad);
+        CHECK_FALSE(util::parse<int>(bad));
+    }
+    CHECK_FALSE(util::parse<int>("99999999999999999999"));
+    CHECK(util::parse<int>("20", 0, 20) == 20);
+    CHECK_FALSE(util::parse<int>("21", 0, 20));
+    CHECK_FALSE(util::parse<int>("-1", 0, 20));
+    CHECK(util::parse<std::uint64_t>("18446744073709551615") == 18446744073709551615ULL);
+    CHECK_FALSE(util::parse<std::uint64_t>("-1"));
+}
+
+TEST_CASE("Parse: beyond 64 bits a number is clamped where UCI asks for leniency", "[util]") {
+    CHECK(util::parse_clamped("123") == 123);
+    CHECK(util::parse_clamped("99999999999999999999") == std::numeric_limits<std::int64_t>::max());
+    CHECK(util::parse_clamped("-99999999999999999999") == std::numeric_limits<std::int64_t>::min());
+    CHECK_FALSE(util::parse_clamped("12a"));
+    CHECK_FALSE(util::parse_clamped(""));
 }

@@ -1,6 +1,5 @@
 #include "uci/uci.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <limits>
@@ -12,6 +11,7 @@
 #include "nnue/accumulator.hpp"
 #include "nnue/params.hpp"
 #include "uci/perft_report.hpp"
+#include "util/parse.hpp"
 #include "version.hpp"
 
 namespace sente::uci {
@@ -50,18 +50,6 @@ std::string shown(std::string_view text) {
     for (char c : text.substr(0, MaxShownInput)) out += (c >= 32 && c < 127) ? c : '?';
     if (text.size() > MaxShownInput) out += "...";
     return out;
-}
-
-// A signed number; values beyond 64 bits are clamped rather than refused.
-std::optional<std::int64_t> parse_number(std::string_view s) {
-    std::int64_t n = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ptr != s.data() + s.size() || s.empty()) return std::nullopt;
-    if (ec == std::errc::result_out_of_range)
-        return s[0] == '-' ? std::numeric_limits<std::int64_t>::min()
-                           : std::numeric_limits<std::int64_t>::max();
-    if (ec != std::errc()) return std::nullopt;
-    return n;
 }
 
 const char* bound_suffix(Bound b) {
@@ -313,7 +301,7 @@ SearchCallbacks UciLoop::callbacks() {
 
 void UciLoop::cmd_go(const Tokens& args) {
     if (!args.empty() && args[0] == "perft") {
-        auto depth = args.size() > 1 ? parse_number(args[1]) : std::nullopt;
+        auto depth = args.size() > 1 ? util::parse_clamped(args[1]) : std::nullopt;
         if (!depth || *depth < 0 || *depth > Engine::MaxPerftDepth)
             return error("go perft needs a depth from 0 to " + std::to_string(Engine::MaxPerftDepth));
         end_search();
@@ -341,7 +329,7 @@ void UciLoop::cmd_go(const Tokens& args) {
             }
         } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo"
                    || key == "movetime" || key == "depth" || key == "nodes" || key == "mate") {
-            auto value = i + 1 < args.size() ? parse_number(args[i + 1]) : std::nullopt;
+            auto value = i + 1 < args.size() ? util::parse_clamped(args[i + 1]) : std::nullopt;
             if (!value) {
                 error("go " + std::string(key) + " needs a number");
                 continue;
@@ -388,7 +376,7 @@ void UciLoop::cmd_perft(int depth) {
 void UciLoop::cmd_bench(const Tokens& args) {
     int depth = Engine::DefaultBenchDepth;
     if (!args.empty()) {
-        auto d = parse_number(args[0]);
+        auto d = util::parse_clamped(args[0]);
         if (!d || *d < 1 || *d > Engine::MaxBenchDepth)
             return error("bench depth must be from 1 to " + std::to_string(Engine::MaxBenchDepth));
         depth = int(*d);
@@ -401,17 +389,15 @@ void UciLoop::cmd_bench(const Tokens& args) {
 
 // OpenBench's opening generator: genfens N seed S book <None|FILE> [anything else, ignored].
 void UciLoop::cmd_genfens(const Tokens& args) {
-    auto count = args.size() > 0 ? parse_number(args[0]) : std::nullopt;
+    auto count = args.size() > 0 ? util::parse_clamped(args[0]) : std::nullopt;
     if (!count || *count < 1 || *count > 10'000'000) return error("genfens needs a count from 1 to 10000000");
     std::uint64_t seed = 0;
     std::string book_path;
     for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
         if (args[i] == "seed") {
-            std::uint64_t s = 0;
-            auto [ptr, ec] = std::from_chars(args[i + 1].data(), args[i + 1].data() + args[i + 1].size(), s);
-            if (ec != std::errc() || ptr != args[i + 1].data() + args[i + 1].size())
-                return error("genfens seed must be a number from 0 to 18446744073709551615");
-            seed = s;
+            const std::optional<std::uint64_t> s = util::parse<std::uint64_t>(args[i + 1]);
+            if (!s) return error("genfens seed must be a number from 0 to 18446744073709551615");
+            seed = *s;
         } else if (args[i] == "book") {
             if (args[i + 1] != "None") book_path = args[i + 1];
         }
