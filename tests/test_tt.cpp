@@ -150,3 +150,18 @@ TEST_CASE("TT: searches may probe and store while a large table is being backed"
         found += tt.probe(spread_key(i, PerThread * 2), 0).has_value();
     CHECK(found == 0);
 }
+
+TEST_CASE("TT: a bound decides only on its own side of the value it is compared with", "[tt]") {
+    // A lower bound at or above beta proves a fail high; below it, it proves nothing.
+    CHECK(bound_decides(BoundLower, 120, 100));
+    CHECK(bound_decides(BoundLower, 100, 100));
+    CHECK_FALSE(bound_decides(BoundLower, 80, 100));
+    // An upper bound below the value proves a fail low; at or above it, nothing.
+    CHECK(bound_decides(BoundUpper, 80, 100));
+    CHECK_FALSE(bound_decides(BoundUpper, 100, 100));
+    CHECK_FALSE(bound_decides(BoundUpper, 120, 100));
+    // An exact score decides either way; an empty bound never does.
+    CHECK(bound_decides(BoundExact, 80, 100));
+    CHECK(bound_decides(BoundExact, 120, 100));
+    CHECK_FALSE(bound_decides(BoundNone, 120, 100));
+}

@@ -17,6 +17,13 @@ namespace sente {
 
 enum Bound : std::uint8_t { BoundNone = 0, BoundUpper = 1, BoundLower = 2, BoundExact = 3 };
 
+// Whether an entry's score, with its bound, may stand for the true score where the question is
+// how it compares with `value` (beta for a cutoff, the static evaluation for a better guess): a
+// lower bound at or above the value, or an upper bound below it, says on which side it lies.
+constexpr bool bound_decides(Bound bound, Value tt_score, Value value) {
+    return bound & (tt_score >= value ? BoundLower : BoundUpper);
+}
+
 // What a probe returns: a copy, never a pointer into the table.
 struct TTData {
     Move move;
