@@ -334,9 +334,9 @@ int main(int argc, char** argv) {
         "games", "Games of the seed, counting those already in the file",
         cxxopts::value<int>()->default_value("1000"))(
         "nodes", "Soft node limit of each move's search",
-        cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))(
+        cxxopts::value<long long>()->default_value(std::to_string(datagen::DefaultNodes)))(
         "random-plies", "Random legal plies that start each game",
-        cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))(
+        cxxopts::value<int>()->default_value(std::to_string(datagen::DefaultRandomPlies)))(
         "seed", "Seed of the random openings (default: a random one, printed)",
         cxxopts::value<std::uint64_t>())("book", "EPD file of openings the random plies start from",
                                          cxxopts::value<std::string>())(

@@ -79,7 +79,7 @@ std::multiset<std::string> game_texts(const std::string& path) {
 }
 
 // Runs datagen with small searches, appending to `path`; returns its log.
-std::string datagen(const std::string& path, int games, int threads, std::uint64_t seed) {
+std::string play_games(const std::string& path, int games, int threads, std::uint64_t seed) {
     DatagenOptions o;
     o.out = path;
     o.games = games;
@@ -263,7 +263,7 @@ TEST_CASE("Datagen: two threads write whole games that read back, and the same o
     // ThreadSanitizer runs this test.
     auto play = [](const std::string& path, int threads) {
         std::remove(path.c_str());
-        datagen(path, 4, threads, 17);
+        play_games(path, 4, threads, 17);
         std::multiset<std::string> texts = game_texts(path);
         std::remove(path.c_str());
         return texts;
@@ -279,7 +279,7 @@ TEST_CASE(
     // The reference: the seed's first five games, played in one run.
     const std::string whole = temp_path("resume-whole.bin"), resumed = temp_path("resume-part.bin");
     std::remove(whole.c_str());
-    datagen(whole, 5, 1, 23);
+    play_games(whole, 5, 1, 23);
     std::string error;
     const std::vector<games::Game> reference = read_all(whole, error);
     REQUIRE(reference.size() == 5);
@@ -292,16 +292,16 @@ TEST_CASE(
         bytes.insert(bytes.end(), record.begin(), record.end());
     }
     write_file(resumed, bytes);
-    const std::string log = datagen(resumed, 5, 2, 23);
+    const std::string log = play_games(resumed, 5, 2, 23);
     CHECK(log.find("holds 3 games") != std::string::npos);
     CHECK(log.find("games 5/5 (3 already in the file)") != std::string::npos);
     CHECK(game_texts(resumed) == game_texts(whole));
 
     // Once the seed's games are all there, a rerun adds nothing; another seed adds its own.
     const auto size = std::filesystem::file_size(resumed);
-    datagen(resumed, 5, 2, 23);
+    play_games(resumed, 5, 2, 23);
     CHECK(std::filesystem::file_size(resumed) == size);
-    datagen(resumed, 1, 1, 24);
+    play_games(resumed, 1, 1, 24);
     CHECK(read_all(resumed, error).size() == 6);
     std::remove(whole.c_str());
     std::remove(resumed.c_str());

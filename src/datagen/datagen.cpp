@@ -27,7 +27,7 @@ constexpr int BinaryMode = 0;
 
 namespace sente {
 
-using namespace datagen_params;
+using namespace datagen;
 
 namespace {
 
@@ -54,7 +54,7 @@ struct SearchResult {
     Value score = 0;
 };
 
-SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_nodes) {
+SearchResult search_move(Engine& engine, const Position& pos, std::uint64_t soft_nodes) {
     engine.set_position(pos);
     SearchLimits limits;
     limits.soft_nodes = soft_nodes;
@@ -80,7 +80,7 @@ Opening choose_opening(Run& run, Engine& engine, int index) {
         if (!opening) continue;
         if (run.played.contains(opening->fen())) return {opening, true};
         engine.new_game();
-        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore)
+        if (std::abs(search_move(engine, *opening, run.options.nodes).score) <= OpeningMaxScore)
             return {opening, false};
         ++run.discarded_openings;
     }
@@ -115,7 +115,7 @@ games::Game play_game(Run& run, Engine& engine, Position pos) {
             return finish(1, GameEnd::DrawAdjudicated);
         if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
 
-        SearchResult r = search(engine, pos, run.options.nodes);
+        SearchResult r = search_move(engine, pos, run.options.nodes);
         game.plies.push_back({r.move, std::int16_t(std::clamp<Value>(r.score, -VALUE_MATE, VALUE_MATE))});
         const int white_score = pos.side_to_move() == White ? r.score : -r.score;
         pos.make_move(r.move);
@@ -253,7 +253,7 @@ int generate_fens(int count, std::uint64_t seed, const std::vector<std::string>&
         ++misses;
         if (!opening || !seen.insert(opening->key()).second) continue;
         engine.new_game();
-        if (std::abs(search(engine, *opening, GenfensNodes).score) > OpeningMaxScore) continue;
+        if (std::abs(search_move(engine, *opening, GenfensNodes).score) > OpeningMaxScore) continue;
         emit(opening->fen());
         ++found;
         misses = 0;

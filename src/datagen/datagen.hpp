@@ -20,9 +20,9 @@ struct DatagenOptions {
     std::string out;
     int games = 0;
     int threads = 1;
-    std::uint64_t nodes = datagen_params::DefaultNodes;  // soft limit per move: no new iteration once reached
+    std::uint64_t nodes = datagen::DefaultNodes;  // soft limit per move: no new iteration once reached
     int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares
-    int random_plies = datagen_params::DefaultRandomPlies;
+    int random_plies = datagen::DefaultRandomPlies;
     std::uint64_t seed = 0;
     std::string book;  // EPD; empty: the start position (or random Chess960 ones)
     bool chess960 = false;

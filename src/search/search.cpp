@@ -15,7 +15,7 @@
 
 namespace sente {
 
-using namespace search_params;
+using namespace search;
 
 namespace {
 

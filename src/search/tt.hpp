@@ -47,6 +47,17 @@ public:
     // Depths are stored with this offset so that quiescence entries (depth 0 and below) fit a byte.
     static constexpr int DepthOffset = 8;
 
+    // Memory. Tables up to this size are written through when allocated and when cleared, as all
+    // tables were: quick at this size, and the search never finds a page unbacked.
+    static constexpr int EagerTableMaxMb = 256;
+    // A larger table is backed by memory in the background, one part per thread; resize and clear
+    // wait at most this long for it before the engine answers again. Backing is quick when the
+    // system has free memory at hand and can take tens of seconds when it has not (a virtual machine
+    // whose host must back the memory first); the search then simply starts beside it.
+    static constexpr int TableBackingWaitMs = 1000;
+    // The backing threads look for a stop request after each chunk of this size.
+    static constexpr int TableBackingChunkMb = 32;
+
     TranspositionTable() = default;
     ~TranspositionTable();
     TranspositionTable(const TranspositionTable&) = delete;
