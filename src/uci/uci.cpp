@@ -1,7 +1,6 @@
 #include "uci/uci.hpp"
 
 #include <chrono>
-#include <cstdio>
 #include <limits>
 
 #include "core/tunable.hpp"
@@ -425,25 +424,7 @@ void UciLoop::cmd_eval() {
                   + std::to_string(nnue::evaluate_with_tempo(raw, engine_.tempo_percent())) + " cp");
         out_.line("The hand-crafted evaluation, not in use (Use NNUE is on):");
     }
-    eval::Breakdown t = eval::breakdown(pos, engine_.tempo_percent());
-    char buf[160];
-    out_.line("      Term    |    White    |    Black    |    Total");
-    out_.line("              |   MG    EG  |   MG    EG  |   MG    EG");
-    out_.line(" -------------+-------------+-------------+------------");
-    for (int i = 0; i < eval::TermCount; ++i) {
-        eval::Score w = t.terms[i][White], b = t.terms[i][Black], d = w - b;
-        std::snprintf(buf, sizeof buf, " %12s | %5d %5d | %5d %5d | %5d %5d", eval::TermNames[i], w.mg, w.eg,
-                      b.mg, b.eg, d.mg, d.eg);
-        out_.line(buf);
-    }
-    std::snprintf(buf, sizeof buf, " %12s |             |             | %5d %5d", "Mop-up", t.mop_up.mg,
-                  t.mop_up.eg);
-    out_.line(buf);
-    out_.line("Phase: " + std::to_string(t.phase) + "/" + std::to_string(eval::MaxPhase)
-              + "  endgame scale: " + std::to_string(t.scale) + "/64");
-    out_.line("Blended (White's view): " + std::to_string(t.white_view) + " cp");
-    out_.line("Tempo (side to move): " + std::to_string(t.tempo) + " cp");
-    out_.line("Evaluation (side to move): " + std::to_string(t.total) + " cp");
+    print_block(eval::trace(pos, engine_.tempo_percent()));
 }
 
 }  // namespace sente::uci
