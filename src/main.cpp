@@ -7,7 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <random>
-#include <sstream>
 #include <string>
 
 #include "core/tunable.hpp"
@@ -20,6 +19,7 @@
 #include "uci/perft_report.hpp"
 #include "uci/uci.hpp"
 #include "util/command_line.hpp"
+#include "util/epd.hpp"
 #include "util/parse.hpp"
 #include "version.hpp"
 
@@ -165,20 +165,14 @@ int run_research(const cxxopts::ParseResult& args, const std::vector<std::string
 
     std::vector<std::string> fens;
     if (args.count("positions")) {
-        std::ifstream in(args["positions"].as<std::string>());
-        if (!in) return usage_error("cannot read " + args["positions"].as<std::string>());
-        for (std::string line; std::getline(in, line);) {
-            if (line.empty() || line[0] == '#') continue;
-            std::istringstream words(line);
-            std::string fen, w;
-            for (int i = 0; i < 6 && words >> w && w.find(';') == std::string::npos; ++i) {
-                if (i >= 4 && !std::isdigit(static_cast<unsigned char>(w[0]))) break;
-                fen += (i ? " " : "") + w;
-            }
-            if (fen.empty()) continue;
+        const std::string path = args["positions"].as<std::string>();
+        const std::optional<std::vector<util::Epd>> positions = util::read_epd(path);
+        if (!positions) return usage_error("cannot read " + path);
+        for (const util::Epd& epd : *positions) {
             Position pos;
-            if (auto problem = pos.set_fen(fen)) return usage_error("bad FEN in --positions: " + *problem);
-            fens.push_back(fen);
+            if (auto problem = pos.set_fen(epd.fen()))
+                return usage_error("bad FEN in --positions: " + *problem);
+            fens.push_back(epd.fen());
         }
     } else {
         fens = bench_positions();

@@ -1,10 +1,11 @@
-// The small helpers every room may use: byte order and checksums, numbers from text.
+// The small helpers every room may use: byte order and checksums, numbers from text, EPD lines.
 #include <catch2/catch.hpp>
 
 #include <string_view>
 
 #include "nnue/network.hpp"
 #include "util/bytes.hpp"
+#include "util/epd.hpp"
 #include "util/parse.hpp"
 
 using namespace sente;
@@ -62,4 +63,49 @@ TEST_CASE("Parse: beyond 64 bits a number is clamped where UCI asks for leniency
     CHECK(util::parse_clamped("-99999999999999999999") == std::numeric_limits<std::int64_t>::min());
     CHECK_FALSE(util::parse_clamped("12a"));
     CHECK_FALSE(util::parse_clamped(""));
+}
+
+TEST_CASE("EPD: the position, its counters when given, and the operations", "[util]") {
+    CHECK_FALSE(util::parse_epd(""));
+    CHECK_FALSE(util::parse_epd("   "));
+    CHECK_FALSE(util::parse_epd("# a comment"));
+
+    // A test suite's line: operations after the four fields, a quoted operand with spaces and a
+    // semicolon, the last semicolon optional.
+    const auto suite = util::parse_epd(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6 Qh5+; am Kh1; id \"WAC; 001\"", 7);
+    REQUIRE(suite);
+    CHECK(suite->line == 7);
+    CHECK(suite->position == "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -");
+    CHECK(suite->counters.empty());
+    CHECK(suite->fen() == suite->position);
+    REQUIRE(suite->operations.size() == 3);
+    CHECK(*suite->operands("bm") == std::vector<std::string>{"Qg6", "Qh5+"});
+    CHECK(*suite->operands("am") == std::vector<std::string>{"Kh1"});
+    CHECK(*suite->operands("id") == std::vector<std::string>{"WAC; 001"});
+    CHECK(suite->operands("c0") == nullptr);
+
+    // A plain FEN: its counters are kept apart from the four fields.
+    const auto fen = util::parse_epd("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    REQUIRE(fen);
+    CHECK(fen->position == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");
+    CHECK(fen->counters == "0 1");
+    CHECK(fen->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(fen->operations.empty());
+
+    // An opening book's line: four fields and nothing else.
+    const auto book = util::parse_epd("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -");
+    REQUIRE(book);
+    CHECK(book->counters.empty());
+    CHECK(book->operations.empty());
+
+    // What is not a position still parses: Position::set_fen is the judge.
+    const auto short_line = util::parse_epd("8/8/8 w");
+    REQUIRE(short_line);
+    CHECK(short_line->position == "8/8/8 w");
+
+    CHECK_FALSE(util::read_epd("/no/such/file.epd"));
+    const auto wac = util::read_epd(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
+    REQUIRE(wac);
+    CHECK(wac->size() == 300);
 }

@@ -7,17 +7,16 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <thread>
 #include <unordered_set>
 
 #include "core/movegen.hpp"
 #include "datagen/gamefile.hpp"
 #include "engine.hpp"
+#include "util/epd.hpp"
 
 #ifdef O_BINARY
 constexpr int BinaryMode = O_BINARY;  // Windows: no newline translation in the game file
@@ -196,28 +195,23 @@ std::string clock_text(double seconds) {
 }  // namespace
 
 std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error) {
-    std::vector<std::string> lines;
-    std::ifstream in(path);
-    if (!in) {
+    const std::optional<std::vector<util::Epd>> book = util::read_epd(path);
+    if (!book) {
         error = "cannot read the book " + path;
-        return lines;
+        return {};
     }
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        std::istringstream words(line);
-        std::string fen, w;
-        for (int i = 0; i < 4 && words >> w; ++i) fen += (i ? " " : "") + w;
-        if (fen.empty()) continue;
+    std::vector<std::string> lines;
+    for (const util::Epd& epd : *book) {
         Position pos;
-        if (auto problem = pos.set_fen(fen, chess960)) {
-            error = path + " line " + std::to_string(number) + ": " + *problem;
+        if (auto problem = pos.set_fen(epd.position, chess960)) {
+            error = path + " line " + std::to_string(epd.line) + ": " + *problem;
             return {};
         }
         if (popcount(pos.pieces()) > 32 || count_legal_moves(pos) == 0) {
-            error = path + " line " + std::to_string(number) + ": more than 32 pieces, or no legal move";
+            error = path + " line " + std::to_string(epd.line) + ": more than 32 pieces, or no legal move";
             return {};
         }
-        lines.push_back(fen + " 0 1");
+        lines.push_back(epd.position + " 0 1");
     }
     if (lines.empty()) error = "the book " + path + " has no positions";
     return lines;
