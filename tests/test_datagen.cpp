@@ -1,5 +1,5 @@
-// Self-play data: the game file format (round trips, refusals of bad files) and the Chess960
-// start positions datagen draws from.
+// Self-play data: the game file format (round trips, refusals of bad files), the positions the
+// trainers take from it, and the Chess960 start positions datagen draws from.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -14,6 +14,7 @@
 #include "core/movegen.hpp"
 #include "datagen/datagen.hpp"
 #include "datagen/gamefile.hpp"
+#include "datagen/positions.hpp"
 
 using namespace sente;
 
@@ -238,6 +239,50 @@ TEST_CASE("Game file: only canonical records are read, and impossible games are 
     contradiction.result = 1;
     CHECK(games::encode(contradiction).empty());
     std::remove(path.c_str());
+}
+
+TEST_CASE("Game positions: the last game of every N is held out, counting from 0", "[tune]") {
+    CHECK_FALSE(games::held_out(0, 5));
+    CHECK_FALSE(games::held_out(3, 5));
+    CHECK(games::held_out(4, 5));
+    CHECK_FALSE(games::held_out(5, 5));
+    CHECK(games::held_out(9, 5));
+    CHECK(games::held_out(0, 1));                                                         // every game
+    for (std::size_t game = 0; game < 20; ++game) CHECK_FALSE(games::held_out(game, 0));  // none
+
+    // The loader holds out exactly the positions of those games: ten games in one file, each
+    // also in a file of its own to count what the filter keeps of it.
+    std::vector<std::uint8_t> all;
+    std::vector<std::size_t> kept_of_game;
+    const games::Filter filter{4, 1500};
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        const std::vector<std::uint8_t> bytes =
+            games::encode(random_game(std::string(Position::StartFen), false, seed, 40));
+        REQUIRE_FALSE(bytes.empty());
+        all.insert(all.end(), bytes.begin(), bytes.end());
+        const std::string one = temp_path("one-game.bin");
+        write_file(one, bytes);
+        games::LoadStats stats;
+        REQUIRE_FALSE(
+            games::load_positions(one, filter, 0, stats, [](const games::Sample&, bool) { return true; }));
+        kept_of_game.push_back(stats.kept);
+        std::filesystem::remove(one);
+    }
+    const std::string path = temp_path("ten-games.bin");
+    write_file(path, all);
+    games::LoadStats stats;
+    std::size_t validation = 0, training = 0;
+    REQUIRE_FALSE(games::load_positions(path, filter, 5, stats, [&](const games::Sample&, bool held_out) {
+        ++(held_out ? validation : training);
+        return true;
+    }));
+    std::filesystem::remove(path);
+    CHECK(stats.games == 10);
+    CHECK(validation == kept_of_game[4] + kept_of_game[9]);
+    CHECK(validation > 0);
+    CHECK(training + validation == stats.kept);
+    CHECK(stats.kept + stats.early + stats.in_check + stats.tactical_move + stats.extreme_score
+          == stats.positions);
 }
 
 TEST_CASE("Datagen: Chess960 start positions by number", "[tune]") {

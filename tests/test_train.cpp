@@ -67,8 +67,8 @@ const std::string& game_file() {
 
 train::DataSet load_data() {
     train::DataSet data;
-    train::LoadStats stats;
-    REQUIRE_FALSE(train::load_games(game_file(), train::Filter{}, 5, data, stats));
+    games::LoadStats stats;
+    REQUIRE_FALSE(train::load_games(game_file(), train::DefaultFilter, 5, data, stats));
     REQUIRE(data.train.size() > 1000);
     REQUIRE(data.validation.size() > 100);
     return data;

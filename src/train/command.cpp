@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
                              + ") x 2 -> 1, on self-play games (sente datagen) with AdamW, "
                                "and writes the quantised net file.");
     const train::Options defaults;
-    const train::Filter filter_defaults;
+    const games::Filter filter_defaults = train::DefaultFilter;
     cli.add_options()("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())(
         "out", "Where to write the net", cxxopts::value<std::string>()->default_value("sente.nnue"))(
         "epochs", "Passes over the training set",
@@ -124,10 +124,10 @@ int main(int argc, char** argv) {
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    const train::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
+    const games::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
     train::DataSet data;
     for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
-        train::LoadStats s;
+        games::LoadStats s;
         if (auto error = train::load_games(path, filter, args["validation-every"].as<int>(), data, s))
             return usage_error(*error);
         std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept

@@ -15,10 +15,10 @@ namespace {
 
 int usage_error(const std::string& message) { return command_line::usage_error("sente-tune", message); }
 
-void print_stats(const std::string& path, const tune::LoadStats& s) {
+void print_stats(const std::string& path, const games::LoadStats& s) {
     std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
               << " kept; skipped " << s.in_check << " in check, " << s.tactical_move
-              << " with a capture or promotion played, " << s.not_quiet << " not quiet, " << s.extreme_score
+              << " with a capture or promotion played, " << s.refused << " not quiet, " << s.extreme_score
               << " beyond the score limit, " << s.early << " before the first ply kept\n";
 }
 
@@ -73,11 +73,11 @@ int main(int argc, char** argv) {
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    tune::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
+    games::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
     tune::Dataset train, validation;
     try {
         for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
-            tune::LoadStats stats;
+            games::LoadStats stats;
             if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train,
                                               validation, stats))
                 return usage_error(*error);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "datagen/positions.hpp"
 #include "eval/eval.hpp"
 
 namespace sente::tune {
@@ -47,20 +48,15 @@ private:
     std::vector<Term> terms_;
 };
 
-// Which positions of a game are worth fitting to: quiet ones, whose static evaluation is what a
-// search would say if it looked only at captures.
-struct Filter {
-    int min_ply = 0;       // plies from the game's start position
-    int max_score = 2000;  // |search score| beyond this (mates, lost causes) is skipped
-};
-struct LoadStats {
-    std::size_t games = 0, positions = 0, kept = 0;
-    std::size_t in_check = 0, tactical_move = 0, not_quiet = 0, extreme_score = 0, early = 0;
-};
-// Reads a game file; every `validation_every`-th game (0: none) goes to `validation`. Returns the
-// reader's error message on a bad file.
-std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
-                                      Dataset& train, Dataset& validation, LoadStats& stats);
+// The positions sente-tune keeps by default (datagen/positions.hpp says what the filter drops); of
+// those it fits only the quiet ones (is_quiet below), whose static evaluation is what a search
+// would say if it looked only at captures.
+constexpr games::Filter DefaultFilter{0, 2000};
+// Reads a game file: the quiet positions the filter keeps go to `train`, those of held-out games
+// (games::held_out) to `validation`. Returns the reader's error message on a bad file.
+std::optional<std::string> load_games(const std::string& path, const games::Filter& filter,
+                                      int validation_every, Dataset& train, Dataset& validation,
+                                      games::LoadStats& stats);
 // Whether the position is quiet in the tuner's sense: not in check, and a search of captures
 // (and promotions) finds nothing better than the static evaluation.
 bool is_quiet(const Position& pos);
