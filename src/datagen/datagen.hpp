@@ -18,7 +18,7 @@ namespace sente {
 
 struct DatagenOptions {
     std::string out;
-    int games = 0;
+    int games = 1000;  // of the seed, counting those already in the file
     int threads = 1;
     std::uint64_t nodes = datagen::DefaultNodes;  // soft limit per move: no new iteration once reached
     int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares

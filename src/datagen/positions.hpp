@@ -26,6 +26,9 @@ struct LoadStats {
     std::size_t refused = 0;  // passed the filter, then refused by the trainer's own test
 };
 
+// How often both trainers hold out a game for validation unless told otherwise.
+constexpr int DefaultValidationEvery = 10;
+
 // The validation split: with every = N > 0, the last game of every N in a file is held out (games
 // N-1, 2N-1, ... counting from 0); with 0, none. Both trainers split so.
 constexpr bool held_out(std::size_t game, int every) {

@@ -1,4 +1,5 @@
-// sente-tune: fits the evaluation's weights to games from `sente datagen` and writes params.hpp.
+#include "tune/command.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -9,11 +10,11 @@
 #include "tune/tuner.hpp"
 #include "util/command_line.hpp"
 
-using namespace sente;
+namespace sente::tune {
 
 namespace {
 
-int usage_error(const std::string& message) { return command_line::usage_error("sente-tune", message); }
+constexpr int MaxThreads = 256;
 
 void print_stats(const std::string& path, const games::LoadStats& s) {
     std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
@@ -24,62 +25,71 @@ void print_stats(const std::string& path, const games::LoadStats& s) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// `tune` (sente-tune): fits the evaluation's weights to games from `sente datagen` and writes
+// params.hpp.
+int tune_command(Engine&, util::Words words, util::Reply& reply) {
+    const AdamOptions adam_defaults;
+    const Objective objective_defaults;
     cxxopts::Options cli(
-        "sente-tune",
-        "Fits Sente's evaluation weights to self-play games (sente datagen) by gradient descent on the "
-        "logistic loss, and writes a new params.hpp.");
+        "sente tune",
+        "Fits Sente's evaluation weights to self-play games (sente datagen) by gradient descent on "
+        "the logistic loss, and writes a new params.hpp.");
     cli.add_options()("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())(
         "params", "The params.hpp whose weights the fit starts from, and whose text it writes them into",
         cxxopts::value<std::string>()->default_value("src/eval/params.hpp"))(
         "out", "Where to write the fitted params.hpp",
         cxxopts::value<std::string>()->default_value("params.hpp"))(
-        "epochs", "Epochs of Adam over the whole training set", cxxopts::value<int>()->default_value("1000"))(
+        "epochs", "Epochs of Adam over the whole training set",
+        cxxopts::value<int>()->default_value(util::default_text(adam_defaults.epochs)))(
         "lr", "Learning rate at the start (centipawns per step)",
-        cxxopts::value<double>()->default_value("1.0"))("decay", "Learning rate factor per epoch",
-                                                        cxxopts::value<double>()->default_value("0.998"))(
+        cxxopts::value<double>()->default_value(util::default_text(adam_defaults.learning_rate)))(
+        "decay", "Learning rate factor per epoch",
+        cxxopts::value<double>()->default_value(util::default_text(adam_defaults.decay)))(
         "lambda", "Share of the game result in the target (the rest is the search score)",
-        cxxopts::value<double>()->default_value("0.5"))(
+        cxxopts::value<double>()->default_value(util::default_text(objective_defaults.lambda)))(
         "k", "Sigmoid scale (default: fitted to the results first)", cxxopts::value<double>())(
-        "validation-every", "Every Nth game is held out for validation (0: none)",
-        cxxopts::value<int>()->default_value("10"))("min-ply", "Skip positions before this ply of a game",
-                                                    cxxopts::value<int>()->default_value("0"))(
+        "validation-every", "The last game of every N in a file is held out for validation (0: none)",
+        cxxopts::value<int>()->default_value(util::default_text(games::DefaultValidationEvery)))(
+        "min-ply", "Skip positions before this ply of a game",
+        cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.min_ply)))(
         "max-score", "Skip positions whose |search score| exceeds this",
-        cxxopts::value<int>()->default_value("2000"))("report", "Print the losses every N epochs",
-                                                      cxxopts::value<int>()->default_value("25"))(
+        cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.max_score)))(
+        "report", "Print the losses every N epochs", cxxopts::value<int>()->default_value("25"))(
         "threads", "Threads",
         cxxopts::value<int>()->default_value(
-            std::to_string(std::max(1u, std::thread::hardware_concurrency()))))("h,help", "Print this help");
-    const std::optional<cxxopts::ParseResult> parsed = command_line::parse(cli, argc, argv);
-    if (!parsed) return command_line::BadUsage;
-    const cxxopts::ParseResult& args = *parsed;
-    if (args.count("help")) {
-        std::cout << cli.help();
-        return 0;
-    }
+            util::default_text(std::clamp(int(std::thread::hardware_concurrency()), 1, MaxThreads))));
+    const util::Arguments arguments = util::parse_arguments(cli, words, reply);
+    if (!arguments.options) return arguments.status;
+    const cxxopts::ParseResult& args = *arguments.options;
+    auto usage_error = [&](const std::string& why) {
+        reply.refuse(why);
+        return util::BadUsage;
+    };
+    if (!arguments.positional.empty()) return usage_error("takes no positional arguments (see --help)");
     if (!args.count("data")) return usage_error("needs at least one --data FILE");
     const double lambda = args["lambda"].as<double>();
     const int epochs = args["epochs"].as<int>(), threads = args["threads"].as<int>(),
               report = args["report"].as<int>();
-    if (lambda < 0 || lambda > 1) return usage_error("--lambda must be from 0 to 1");
+    if (!util::in_range(reply, "--lambda", lambda, 0.0, 1.0)
+        || !util::in_range(reply, "--threads", threads, 1, MaxThreads))
+        return util::BadUsage;
     if (epochs < 0) return usage_error("--epochs must not be negative");
-    if (threads < 1 || threads > 256) return usage_error("--threads must be from 1 to 256");
     if (report < 1) return usage_error("--report must be at least 1");
 
-    tune::Params params;
-    if (auto error = tune::read_params(args["params"].as<std::string>(), params)) return usage_error(*error);
+    Params params;
+    if (auto error = read_params(args["params"].as<std::string>(), params)) return usage_error(*error);
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     games::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
-    tune::Dataset train, validation;
+    Dataset train, validation;
     try {
         for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
             games::LoadStats stats;
-            if (auto error = tune::load_games(path, filter, args["validation-every"].as<int>(), train,
-                                              validation, stats))
+            if (auto error =
+                    load_games(path, filter, args["validation-every"].as<int>(), train, validation, stats))
                 return usage_error(*error);
             print_stats(path, stats);
         }
@@ -90,31 +100,31 @@ int main(int argc, char** argv) {
     std::cerr << "training positions " << train.size() << ", validation positions " << validation.size()
               << " (" << std::lround(seconds()) << " s)\n";
 
-    tune::Objective objective{0, lambda, threads};
-    objective.k = args.count("k") ? args["k"].as<double>() : tune::fit_scale(train, params, threads);
+    Objective objective{0, lambda, threads};
+    objective.k = args.count("k") ? args["k"].as<double>() : fit_scale(train, params, threads);
     std::fprintf(stderr, "sigmoid scale k = %.6f (a 50%% edge at 100 cp: %.1f%%)\n", objective.k,
                  100.0 / (1 + std::exp(-objective.k * 100)));
-    auto validation_loss = [&] {
-        return validation.size() ? tune::loss(validation, params, objective) : 0.0;
-    };
+    auto validation_loss = [&] { return validation.size() ? loss(validation, params, objective) : 0.0; };
     std::fprintf(stderr, "epoch 0: training loss %.6f, validation loss %.6f\n",
-                 tune::loss(train, params, objective), validation_loss());
+                 loss(train, params, objective), validation_loss());
 
-    tune::AdamOptions adam;
+    AdamOptions adam;
     adam.epochs = epochs;
     adam.learning_rate = args["lr"].as<double>();
     adam.decay = args["decay"].as<double>();
-    tune::fit(train, params, objective, adam, [&](int epoch, double) {
+    fit(train, params, objective, adam, [&](int epoch, double) {
         // Both losses of the weights after this epoch's step (fit's own figure is from before it).
         if (epoch % report == 0 || epoch == epochs)
             std::fprintf(stderr, "epoch %d: training loss %.6f, validation loss %.6f (%.0f s)\n", epoch,
-                         tune::loss(train, params, objective), validation_loss(), seconds());
+                         loss(train, params, objective), validation_loss(), seconds());
     });
-    std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n",
-                 tune::loss(train, params, objective), validation_loss());
+    std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n", loss(train, params, objective),
+                 validation_loss());
 
     const std::string in = args["params"].as<std::string>(), out = args["out"].as<std::string>();
-    if (auto error = tune::write_params(in, out, params)) return usage_error(*error);
+    if (auto error = write_params(in, out, params)) return usage_error(*error);
     std::cerr << "wrote " << out << '\n';
-    return 0;
+    return util::Done;
 }
+
+}  // namespace sente::tune

@@ -61,9 +61,10 @@ std::optional<std::string> load_games(const std::string& path, const games::Filt
 // (and promotions) finds nothing better than the static evaluation.
 bool is_quiet(const Position& pos);
 
+// The defaults here are sente-tune's.
 struct Objective {
     double k = 0.01;      // sigmoid scale: win probability = 1 / (1 + exp(-k * eval))
-    double lambda = 1.0;  // weight of the game result in the target; the rest is the search score
+    double lambda = 0.5;  // weight of the game result in the target; the rest is the search score
     int threads = 1;
 };
 // Mean logistic loss (cross-entropy) of the dataset under params; with `gradient`, also its
@@ -76,9 +77,9 @@ double evaluate(const Dataset& data, const Dataset::Entry& e, const Params& para
 double fit_scale(const Dataset& data, const Params& params, int threads);
 
 struct AdamOptions {
-    int epochs = 500;
+    int epochs = 1000;
     double learning_rate = 1.0;  // centipawns per step, at the start
-    double decay = 0.999;        // per epoch: the learning rate shrinks geometrically
+    double decay = 0.998;        // per epoch: the learning rate shrinks geometrically
     double beta1 = 0.9, beta2 = 0.999;
 };
 // Runs Adam on the full batch; `epoch_done(epoch, training loss)` after every epoch (may be empty).
