@@ -21,7 +21,7 @@ public:
     explicit TerminalReply(std::string_view program) : program_(program) {}
     void line(std::string_view text) override { std::cout << text << std::endl; }
     void note(std::string_view text) override { std::cerr << text << '\n'; }
-    void refuse(std::string_view why) override { std::cerr << program_ << ": " << why << '\n'; }
+    void refusal(std::string_view why) override { std::cerr << program_ << ": " << why << '\n'; }
 
 private:
     std::string_view program_;

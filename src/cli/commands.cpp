@@ -34,10 +34,7 @@ int perft(Engine& engine, Words words, Reply& reply) {
     const util::Arguments arguments = util::parse_arguments(options, words, reply, "DEPTH");
     if (!arguments.options) return arguments.status;
     const cxxopts::ParseResult& args = *arguments.options;
-    if (arguments.positional.size() != 1) {
-        reply.refuse("perft needs exactly one DEPTH");
-        return util::BadUsage;
-    }
+    if (arguments.positional.size() != 1) return reply.refuse("perft needs exactly one DEPTH");
     const std::optional<int> depth =
         util::number_argument(reply, "perft DEPTH", arguments.positional[0], 0, Engine::MaxPerftDepth);
     if (!depth) return util::BadUsage;
@@ -50,10 +47,8 @@ int perft(Engine& engine, Words words, Reply& reply) {
     }
     if (args.count("chess960")) engine.set_chess960(true);
     if (args.count("fen"))
-        if (auto problem = engine.set_position(args["fen"].as<std::string>(), {})) {
-            reply.refuse("bad FEN: " + *problem);
-            return util::BadUsage;
-        }
+        if (auto problem = engine.set_position(args["fen"].as<std::string>(), {}))
+            return reply.refuse("bad FEN: " + *problem);
 
     const auto start = std::chrono::steady_clock::now();
     const PerftResult result = engine.perft(*depth, hash);
@@ -77,10 +72,7 @@ int perft(Engine& engine, Words words, Reply& reply) {
 // "<nodes> nodes <nps> nps".
 int bench(Engine& engine, Words words, Reply& reply) {
     int depth = Engine::DefaultBenchDepth;
-    if (words.size() > 1) {
-        reply.refuse("bench takes at most one DEPTH");
-        return util::BadUsage;
-    }
+    if (words.size() > 1) return reply.refuse("bench takes at most one DEPTH");
     if (!words.empty()) {
         const std::optional<int> d =
             util::number_argument(reply, "bench DEPTH", words[0], 1, Engine::MaxBenchDepth);
@@ -120,10 +112,7 @@ int display(Engine& engine, Words, Reply& reply) {
 
 // `spsa`: OpenBench's SPSA input for a tune build's parameters.
 int spsa(Engine&, Words, Reply& reply) {
-    if (!TuneBuild) {
-        reply.refuse(NoTunablesMessage);
-        return util::BadUsage;
-    }
+    if (!TuneBuild) return reply.refuse(NoTunablesMessage);
     reply.lines(spsa_lines());
     return util::Done;
 }

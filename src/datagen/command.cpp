@@ -49,16 +49,13 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
     const util::Arguments arguments = util::parse_arguments(options, words, reply);
     if (!arguments.options) return arguments.status;
     const cxxopts::ParseResult& args = *arguments.options;
-    auto refuse = [&](const std::string& why) {
-        reply.refuse(why);
-        return util::BadUsage;
-    };
-    if (!arguments.positional.empty()) return refuse("datagen takes no positional arguments (see --help)");
+    if (!arguments.positional.empty())
+        return reply.refuse("datagen takes no positional arguments (see --help)");
     if (args.count("dump")) {
-        if (args.count("out")) return refuse("datagen: --dump and --out do not go together");
+        if (args.count("out")) return reply.refuse("datagen: --dump and --out do not go together");
         return dump_games(args["dump"].as<std::string>(), std::cout, std::cerr);
     }
-    if (!args.count("out")) return refuse("datagen needs --out FILE (or --dump FILE)");
+    if (!args.count("out")) return reply.refuse("datagen needs --out FILE (or --dump FILE)");
     DatagenOptions o;
     o.out = args["out"].as<std::string>();
     o.games = args["games"].as<int>();
@@ -69,7 +66,7 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
     o.book = args.count("book") ? args["book"].as<std::string>() : "";
     o.chess960 = args.count("chess960") > 0;
     o.net = args.count("net") ? args["net"].as<std::string>() : "";
-    if (args.count("net") && o.net.empty()) return refuse("--net needs none, embedded or a net file");
+    if (args.count("net") && o.net.empty()) return reply.refuse("--net needs none, embedded or a net file");
     if (!util::in_range(reply, "--games", o.games, 1, MaxGames)
         || !util::in_range(reply, "--threads", o.threads, 1, Engine::MaxThreads)
         || !util::in_range(reply, "--nodes", nodes, MinNodes, MaxNodes)
@@ -86,21 +83,15 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
 
 // OpenBench's opening generator: `genfens N seed S book <None|FILE>`, anything after ignored.
 int genfens_command(Engine& engine, util::Words words, util::Reply& reply) {
-    const std::optional<int> count =
-        words.empty() ? std::nullopt : util::number_argument(reply, "genfens N", words[0], 1, MaxGenfens);
-    if (!count) {
-        if (words.empty()) reply.refuse("genfens needs a count N from 1 to " + std::to_string(MaxGenfens));
-        return util::BadUsage;
-    }
+    if (words.empty()) return reply.refuse("genfens needs a count N from 1 to " + std::to_string(MaxGenfens));
+    const std::optional<int> count = util::number_argument(reply, "genfens N", words[0], 1, MaxGenfens);
+    if (!count) return util::BadUsage;
     std::uint64_t seed = 0;
     std::string book_path;
     for (std::size_t i = 1; i + 1 < words.size(); i += 2) {
         if (words[i] == "seed") {
             const std::optional<std::uint64_t> s = util::parse<std::uint64_t>(words[i + 1]);
-            if (!s) {
-                reply.refuse("genfens seed must be a number from 0 to 18446744073709551615");
-                return util::BadUsage;
-            }
+            if (!s) return reply.refuse("genfens seed must be a number from 0 to 18446744073709551615");
             seed = *s;
         } else if (words[i] == "book" && words[i + 1] != "None") {
             book_path = words[i + 1];
@@ -110,10 +101,7 @@ int genfens_command(Engine& engine, util::Words words, util::Reply& reply) {
     if (!book_path.empty()) {
         std::string problem;
         book = read_book(book_path, engine.chess960(), problem);
-        if (!problem.empty()) {
-            reply.refuse("genfens: " + problem);
-            return util::BadUsage;
-        }
+        if (!problem.empty()) return reply.refuse("genfens: " + problem);
     }
     const int found = generate_fens(*count, seed, book, engine.chess960(), [&](const std::string& fen) {
         reply.line("info string genfens " + fen);

@@ -51,16 +51,10 @@ int solve_command(Engine& engine, util::Words words, Reply& reply) {
     const util::Arguments arguments = util::parse_arguments(options, words, reply, "FILE");
     if (!arguments.options) return arguments.status;
     const int movetime = (*arguments.options)["movetime"].as<int>();
-    if (arguments.positional.size() != 1) {
-        reply.refuse("solve needs exactly one EPD FILE");
-        return util::BadUsage;
-    }
+    if (arguments.positional.size() != 1) return reply.refuse("solve needs exactly one EPD FILE");
     if (!util::in_range(reply, "--movetime", movetime, 1, MaxMovetimeMs)) return util::BadUsage;
     const std::string& path = arguments.positional[0];
-    if (!std::ifstream(path)) {
-        reply.refuse("cannot read " + path);
-        return util::BadUsage;
-    }
+    if (!std::ifstream(path)) return reply.refuse("cannot read " + path);
     int solved = 0, total = 0;
     run_epd_suite(engine, path, movetime, [&](const EpdOutcome& o) {
         ++total;
@@ -82,10 +76,7 @@ int tempo_table_command(Engine& engine, util::Words words, Reply& reply) {
                           cxxopts::value<std::vector<int>>()->default_value(DefaultTempi));
     const util::Arguments arguments = util::parse_arguments(options, words, reply, "[DEPTH]");
     if (!arguments.options) return arguments.status;
-    if (arguments.positional.size() > 1) {
-        reply.refuse("tempo-table takes at most one DEPTH");
-        return util::BadUsage;
-    }
+    if (arguments.positional.size() > 1) return reply.refuse("tempo-table takes at most one DEPTH");
     int depth = DefaultTempoDepth;
     if (!arguments.positional.empty()) {
         const std::optional<int> d = util::number_argument(reply, "tempo-table DEPTH",
@@ -139,25 +130,22 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     const util::Arguments arguments = util::parse_arguments(options, words, reply);
     if (!arguments.options) return arguments.status;
     const cxxopts::ParseResult& args = *arguments.options;
-    auto refuse = [&](const std::string& why) {
-        reply.refuse(why);
-        return util::BadUsage;
-    };
-    if (!arguments.positional.empty()) return refuse("research takes no positional arguments (see --help)");
+    if (!arguments.positional.empty())
+        return reply.refuse("research takes no positional arguments (see --help)");
     const int depth = args["depth"].as<int>();
     if (!util::in_range(reply, "--depth", depth, 1, MaxResearchDepth)) return util::BadUsage;
     std::vector<research::Algorithm> algorithms;
     for (const std::string& a : args["algorithms"].as<std::vector<std::string>>()) {
         research::Algorithm parsed;
         if (!research::parse_algorithm(a, parsed))
-            return refuse("unknown algorithm '" + a
-                          + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
+            return reply.refuse("unknown algorithm '" + a
+                                + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
         algorithms.push_back(parsed);
     }
     const std::optional<std::vector<int>> tempi = tempo_settings(args, reply);
     if (!tempi) return util::BadUsage;
     const std::string kind = args["eval"].as<std::string>();
-    if (kind != "full" && kind != "material") return refuse("--eval must be full or material");
+    if (kind != "full" && kind != "material") return reply.refuse("--eval must be full or material");
     const int hash = args["hash"].as<int>();
     if (!util::in_range(reply, "--hash", hash, 1, MaxResearchHashMb)) return util::BadUsage;
 
@@ -165,10 +153,11 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     if (args.count("positions")) {
         const std::string path = args["positions"].as<std::string>();
         const std::optional<std::vector<util::Epd>> positions = util::read_epd(path);
-        if (!positions) return refuse("cannot read " + path);
+        if (!positions) return reply.refuse("cannot read " + path);
         for (const util::Epd& epd : *positions) {
             Position pos;
-            if (auto problem = pos.set_fen(epd.fen())) return refuse("bad FEN in --positions: " + *problem);
+            if (auto problem = pos.set_fen(epd.fen()))
+                return reply.refuse("bad FEN in --positions: " + *problem);
             fens.push_back(epd.fen());
         }
     } else {

@@ -88,12 +88,8 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     const util::Arguments arguments = util::parse_arguments(cli, words, reply);
     if (!arguments.options) return arguments.status;
     const cxxopts::ParseResult& args = *arguments.options;
-    auto usage_error = [&](const std::string& why) {
-        reply.refuse(why);
-        return util::BadUsage;
-    };
-    if (!arguments.positional.empty()) return usage_error("takes no positional arguments (see --help)");
-    if (!args.count("data")) return usage_error("needs at least one --data FILE");
+    if (!arguments.positional.empty()) return reply.refuse("takes no positional arguments (see --help)");
+    if (!args.count("data")) return reply.refuse("needs at least one --data FILE");
     Options options;
     options.epochs = args["epochs"].as<int>();
     options.batch = args["batch"].as<int>();
@@ -105,18 +101,18 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     options.seed = args["seed"].as<std::uint64_t>();
     const int net_every = args["net-every"].as<int>();
     if (!util::in_range(reply, "--epochs", options.epochs, 1, MaxEpochs)) return util::BadUsage;
-    if (options.batch < 1) return usage_error("--batch must be at least 1");
+    if (options.batch < 1) return reply.refuse("--batch must be at least 1");
     if (!(options.lr > 0) || !(options.lr_final >= 0))
-        return usage_error("--lr must be above 0 and --lr-final not below");
-    if (!(options.weight_decay >= 0)) return usage_error("--weight-decay must not be negative");
+        return reply.refuse("--lr must be above 0 and --lr-final not below");
+    if (!(options.weight_decay >= 0)) return reply.refuse("--weight-decay must not be negative");
     if (!util::in_range(reply, "--lambda", options.objective.lambda, 0.0, 1.0)
         || !util::in_range(reply, "--threads", options.threads, 1, MaxThreads))
         return util::BadUsage;
-    if (net_every < 0) return usage_error("--net-every must not be negative");
+    if (net_every < 0) return reply.refuse("--net-every must not be negative");
     if (args.count("scale") && !(args["scale"].as<double>() > 0))
-        return usage_error("--scale must be above 0");
+        return reply.refuse("--scale must be above 0");
     if (args.count("resume") && args.count("init"))
-        return usage_error("--resume and --init exclude each other");
+        return reply.refuse("--resume and --init exclude each other");
     const std::string out = args["out"].as<std::string>();
     const std::string checkpoint =
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : out + ".ckpt";
@@ -130,13 +126,13 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
         games::LoadStats s;
         if (auto error = load_games(path, filter, args["validation-every"].as<int>(), data, s))
-            return usage_error(*error);
+            return reply.refuse(*error);
         std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
                   << " kept; skipped " << s.in_check << " in check, " << s.tactical_move
                   << " with a capture or promotion played, " << s.extreme_score
                   << " mates or beyond the score limit, " << s.early << " before the first ply kept\n";
     }
-    if (data.train.empty()) return usage_error("no positions to train on");
+    if (data.train.empty()) return reply.refuse("no positions to train on");
     if (args["mirror"].as<bool>()) {
         const std::size_t n = data.train.size();
         for (std::size_t i = 0; i < n; ++i) data.train.push_back(mirrored(data.train[i]));
@@ -147,11 +143,11 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     std::optional<Trainer> trainer;
     if (args.count("resume")) {
         if (auto error = Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
-            return usage_error(*error);
+            return reply.refuse(*error);
         if (trainer->options().hidden != nnue::HiddenSize)
-            return usage_error(checkpoint + " is a run of hidden size "
-                               + std::to_string(trainer->options().hidden) + "; this build writes nets of "
-                               + std::to_string(nnue::HiddenSize));
+            return reply.refuse(checkpoint + " is a run of hidden size "
+                                + std::to_string(trainer->options().hidden) + "; this build writes nets of "
+                                + std::to_string(nnue::HiddenSize));
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
                   << trainer->options().epochs << ", with its options\n";
     } else {
@@ -159,7 +155,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         std::vector<float> weights;
         if (args.count("init")) {
             const nnue::LoadResult init = nnue::load_file(args["init"].as<std::string>());
-            if (!init.net) return usage_error(init.error);
+            if (!init.net) return reply.refuse(init.error);
             weights = weights_of(*init.net);
         } else {
             weights = initial_weights(nnue::HiddenSize, options.seed);
@@ -190,14 +186,14 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
             "\repoch %d/%d: training loss %.6f, validation loss %.6f, lr %.3g, %.0f positions/s, %s\n", epoch,
             o.epochs, loss, trainer->validation_loss(), trainer->learning_rate(epoch - 1), rate,
             clock_time(seconds()).c_str());
-        if (auto error = trainer->save_checkpoint(checkpoint)) return usage_error(*error);
+        if (auto error = trainer->save_checkpoint(checkpoint)) return reply.refuse(*error);
         if (net_every && epoch % net_every == 0)
             if (auto error = write_net(epoch_path(out, epoch), quantise(trainer->weights())))
-                return usage_error(*error);
+                return reply.refuse(*error);
     }
 
     const nnue::Network net = quantise(trainer->weights());
-    if (auto error = write_net(out, net)) return usage_error(*error);
+    if (auto error = write_net(out, net)) return reply.refuse(*error);
     // A sample of the validation positions (or training ones when none are held out) for the reports.
     const std::vector<PackedPosition>& pool = data.validation.empty() ? data.train : data.validation;
     std::vector<PackedPosition> sample;

@@ -61,23 +61,19 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     const util::Arguments arguments = util::parse_arguments(cli, words, reply);
     if (!arguments.options) return arguments.status;
     const cxxopts::ParseResult& args = *arguments.options;
-    auto usage_error = [&](const std::string& why) {
-        reply.refuse(why);
-        return util::BadUsage;
-    };
-    if (!arguments.positional.empty()) return usage_error("takes no positional arguments (see --help)");
-    if (!args.count("data")) return usage_error("needs at least one --data FILE");
+    if (!arguments.positional.empty()) return reply.refuse("takes no positional arguments (see --help)");
+    if (!args.count("data")) return reply.refuse("needs at least one --data FILE");
     const double lambda = args["lambda"].as<double>();
     const int epochs = args["epochs"].as<int>(), threads = args["threads"].as<int>(),
               report = args["report"].as<int>();
     if (!util::in_range(reply, "--lambda", lambda, 0.0, 1.0)
         || !util::in_range(reply, "--threads", threads, 1, MaxThreads))
         return util::BadUsage;
-    if (epochs < 0) return usage_error("--epochs must not be negative");
-    if (report < 1) return usage_error("--report must be at least 1");
+    if (epochs < 0) return reply.refuse("--epochs must not be negative");
+    if (report < 1) return reply.refuse("--report must be at least 1");
 
     Params params;
-    if (auto error = read_params(args["params"].as<std::string>(), params)) return usage_error(*error);
+    if (auto error = read_params(args["params"].as<std::string>(), params)) return reply.refuse(*error);
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
@@ -90,13 +86,13 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
             games::LoadStats stats;
             if (auto error =
                     load_games(path, filter, args["validation-every"].as<int>(), train, validation, stats))
-                return usage_error(*error);
+                return reply.refuse(*error);
             print_stats(path, stats);
         }
     } catch (const std::length_error& e) {
-        return usage_error(e.what());
+        return reply.refuse(e.what());
     }
-    if (train.size() == 0) return usage_error("no positions to fit");
+    if (train.size() == 0) return reply.refuse("no positions to fit");
     std::cerr << "training positions " << train.size() << ", validation positions " << validation.size()
               << " (" << std::lround(seconds()) << " s)\n";
 
@@ -122,7 +118,7 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
                  validation_loss());
 
     const std::string in = args["params"].as<std::string>(), out = args["out"].as<std::string>();
-    if (auto error = write_params(in, out, params)) return usage_error(*error);
+    if (auto error = write_params(in, out, params)) return reply.refuse(*error);
     std::cerr << "wrote " << out << '\n';
     return util::Done;
 }

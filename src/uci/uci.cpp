@@ -54,7 +54,7 @@ public:
     explicit UciReply(Output& out) : out_(out) {}
     void line(std::string_view text) override { out_.line(text); }
     void note(std::string_view) override {}
-    void refuse(std::string_view why) override { out_.line("info string error: " + std::string(why)); }
+    void refusal(std::string_view why) override { out_.line("info string error: " + std::string(why)); }
 
 private:
     Output& out_;

@@ -14,6 +14,11 @@ class Engine;
 
 namespace sente::util {
 
+// A command's exit status on the command line.
+constexpr int Done = 0;
+constexpr int Failed = 1;    // it ran and something went wrong (a full disk, say)
+constexpr int BadUsage = 2;  // it refused its arguments
+
 // Where a command's text goes. On the command line: standard output, notes on standard error, a
 // refusal as one line on standard error that names the program. Under UCI: the GUI's lines, notes
 // dropped, a refusal as "info string error: ...".
@@ -22,7 +27,12 @@ public:
     virtual ~Reply() = default;
     virtual void line(std::string_view text) = 0;
     virtual void note(std::string_view text) = 0;
-    virtual void refuse(std::string_view why) = 0;
+
+    // Refuses the command's words, saying why; gives the exit status of a refusal.
+    int refuse(std::string_view why) {
+        refusal(why);
+        return BadUsage;
+    }
 
     // Each line of a text in turn.
     void lines(std::string_view text) {
@@ -32,12 +42,10 @@ public:
             text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
         }
     }
-};
 
-// A command's exit status on the command line.
-constexpr int Done = 0;
-constexpr int Failed = 1;    // it ran and something went wrong (a full disk, say)
-constexpr int BadUsage = 2;  // it refused its arguments
+protected:
+    virtual void refusal(std::string_view why) = 0;
+};
 
 enum class Reach : std::uint8_t {
     CommandLine,  // the long-running tools
