@@ -1,5 +1,6 @@
-// `sente datagen`: self-play games for fitting the evaluation, written in the format of
-// tune/gamefile.hpp; and `--dump`, which prints a game file as text.
+// `sente datagen`: self-play games for the trainers, written in the format of
+// datagen/gamefile.hpp; `--dump`, which prints a game file as text; and the openings that games and
+// OpenBench's genfens start from.
 #pragma once
 
 #include <cstdint>

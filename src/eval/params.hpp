@@ -1,7 +1,7 @@
 // Every evaluation weight, as a named constant: (middlegame, endgame) pairs in centipawns, blended
 // by game phase; and the constants of the win/draw/loss model. Nothing else in eval/ holds a
 // tunable number. The block between the two "Fitted weights" lines is written by sente-tune
-// (src/tune/) in its own layout, which clang-format is told to leave as it is; eval/weights.hpp
+// (src/tune/tuner.cpp) in its own layout, which clang-format is told to leave as it is; eval/weights.hpp
 // lists its constants in order.
 #pragma once
 
