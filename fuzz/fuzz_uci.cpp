@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/commands.hpp"
 #include "engine.hpp"
 #include "uci/uci.hpp"
 
@@ -32,7 +33,7 @@ bool too_costly(std::string_view line) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static Engine engine;
     static uci::Output out([](std::string_view) {});
-    static uci::UciLoop loop(engine, out);
+    static uci::UciLoop loop(engine, out, cli::commands());
 
     std::string_view session(reinterpret_cast<const char*>(data), size);
     while (!session.empty()) {

@@ -168,3 +168,40 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     CHECK(r.exit_status == 2);
     CHECK(r.err.find("cannot read") != std::string::npos);
 }
+
+TEST_CASE("CLI: the command line and UCI run the same commands, each with its own help", "[cli]") {
+    // bench from the command line and as a UCI line: one command, one node count.
+    auto last_nodes = [](const std::string& out) {
+        const auto lines = lines_of(out);
+        for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+            if (it->find(" nodes ") != std::string::npos) return it->substr(0, it->find(' '));
+        return std::string();
+    };
+    const auto cli = run_sente({"bench", "3"});
+    REQUIRE(cli.exit_status == 0);
+    const auto uci = run_sente({"bench 3", "quit"});
+    REQUIRE(uci.exit_status == 0);
+    CHECK_FALSE(last_nodes(cli.out).empty());
+    CHECK(last_nodes(cli.out) == last_nodes(uci.out));
+
+    // d and eval are commands of the command line too, on the start position.
+    auto r = run_sente({"d"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.find("Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") != std::string::npos);
+    r = run_sente({"eval"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.find("Evaluation (side to move)") != std::string::npos);
+
+    // Every command has a --help of its own that names its options.
+    r = run_sente({"perft", "--help"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.find("--divide") != std::string::npos);
+    r = run_sente({"datagen", "--help"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.find("--hash") != std::string::npos);
+    // The general help lists every command.
+    r = run_sente({"--help"});
+    for (const char* command :
+         {"perft", "bench", "eval", "genfens", "solve", "research", "datagen", "tune", "train"})
+        CHECK(r.out.find(command) != std::string::npos);
+}

@@ -1,5 +1,5 @@
-// Self-play data: the game file format (round trips, refusals of bad files) and the Chess960
-// start positions datagen draws from.
+// Self-play data: the game file format (round trips, refusals of bad files), the positions the
+// trainers take from it, and the Chess960 start positions datagen draws from.
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -12,8 +12,9 @@
 #include <sstream>
 
 #include "core/movegen.hpp"
-#include "datagen.hpp"
-#include "tune/gamefile.hpp"
+#include "datagen/datagen.hpp"
+#include "datagen/gamefile.hpp"
+#include "datagen/positions.hpp"
 
 using namespace sente;
 
@@ -79,7 +80,7 @@ std::multiset<std::string> game_texts(const std::string& path) {
 }
 
 // Runs datagen with small searches, appending to `path`; returns its log.
-std::string datagen(const std::string& path, int games, int threads, std::uint64_t seed) {
+std::string play_games(const std::string& path, int games, int threads, std::uint64_t seed) {
     DatagenOptions o;
     o.out = path;
     o.games = games;
@@ -240,6 +241,50 @@ TEST_CASE("Game file: only canonical records are read, and impossible games are 
     std::remove(path.c_str());
 }
 
+TEST_CASE("Game positions: the last game of every N is held out, counting from 0", "[tune]") {
+    CHECK_FALSE(games::held_out(0, 5));
+    CHECK_FALSE(games::held_out(3, 5));
+    CHECK(games::held_out(4, 5));
+    CHECK_FALSE(games::held_out(5, 5));
+    CHECK(games::held_out(9, 5));
+    CHECK(games::held_out(0, 1));                                                         // every game
+    for (std::size_t game = 0; game < 20; ++game) CHECK_FALSE(games::held_out(game, 0));  // none
+
+    // The loader holds out exactly the positions of those games: ten games in one file, each
+    // also in a file of its own to count what the filter keeps of it.
+    std::vector<std::uint8_t> all;
+    std::vector<std::size_t> kept_of_game;
+    const games::Filter filter{4, 1500};
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        const std::vector<std::uint8_t> bytes =
+            games::encode(random_game(std::string(Position::StartFen), false, seed, 40));
+        REQUIRE_FALSE(bytes.empty());
+        all.insert(all.end(), bytes.begin(), bytes.end());
+        const std::string one = temp_path("one-game.bin");
+        write_file(one, bytes);
+        games::LoadStats stats;
+        REQUIRE_FALSE(
+            games::load_positions(one, filter, 0, stats, [](const games::Sample&, bool) { return true; }));
+        kept_of_game.push_back(stats.kept);
+        std::filesystem::remove(one);
+    }
+    const std::string path = temp_path("ten-games.bin");
+    write_file(path, all);
+    games::LoadStats stats;
+    std::size_t validation = 0, training = 0;
+    REQUIRE_FALSE(games::load_positions(path, filter, 5, stats, [&](const games::Sample&, bool held_out) {
+        ++(held_out ? validation : training);
+        return true;
+    }));
+    std::filesystem::remove(path);
+    CHECK(stats.games == 10);
+    CHECK(validation == kept_of_game[4] + kept_of_game[9]);
+    CHECK(validation > 0);
+    CHECK(training + validation == stats.kept);
+    CHECK(stats.kept + stats.early + stats.in_check + stats.tactical_move + stats.extreme_score
+          == stats.positions);
+}
+
 TEST_CASE("Datagen: Chess960 start positions by number", "[tune]") {
     CHECK(chess960_start_fen(518) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
     std::set<std::string> distinct;
@@ -263,7 +308,7 @@ TEST_CASE("Datagen: two threads write whole games that read back, and the same o
     // ThreadSanitizer runs this test.
     auto play = [](const std::string& path, int threads) {
         std::remove(path.c_str());
-        datagen(path, 4, threads, 17);
+        play_games(path, 4, threads, 17);
         std::multiset<std::string> texts = game_texts(path);
         std::remove(path.c_str());
         return texts;
@@ -279,7 +324,7 @@ TEST_CASE(
     // The reference: the seed's first five games, played in one run.
     const std::string whole = temp_path("resume-whole.bin"), resumed = temp_path("resume-part.bin");
     std::remove(whole.c_str());
-    datagen(whole, 5, 1, 23);
+    play_games(whole, 5, 1, 23);
     std::string error;
     const std::vector<games::Game> reference = read_all(whole, error);
     REQUIRE(reference.size() == 5);
@@ -292,16 +337,16 @@ TEST_CASE(
         bytes.insert(bytes.end(), record.begin(), record.end());
     }
     write_file(resumed, bytes);
-    const std::string log = datagen(resumed, 5, 2, 23);
+    const std::string log = play_games(resumed, 5, 2, 23);
     CHECK(log.find("holds 3 games") != std::string::npos);
     CHECK(log.find("games 5/5 (3 already in the file)") != std::string::npos);
     CHECK(game_texts(resumed) == game_texts(whole));
 
     // Once the seed's games are all there, a rerun adds nothing; another seed adds its own.
     const auto size = std::filesystem::file_size(resumed);
-    datagen(resumed, 5, 2, 23);
+    play_games(resumed, 5, 2, 23);
     CHECK(std::filesystem::file_size(resumed) == size);
-    datagen(resumed, 1, 1, 24);
+    play_games(resumed, 1, 1, 24);
     CHECK(read_all(resumed, error).size() == 6);
     std::remove(whole.c_str());
     std::remove(resumed.c_str());

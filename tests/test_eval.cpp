@@ -203,9 +203,9 @@ TEST_CASE("Limited strength: budgets grow with the level; strong levels and mate
     CHECK(top.margin_cp() == 0);
     CHECK(top.candidate_lines() == 1);
     // The choice among lines ends below the top: the upper levels differ by their budget alone.
-    StrengthLimit below_zero{true, search_params::StrengthMarginZeroElo - 20};
-    StrengthLimit at_zero{true, search_params::StrengthMarginZeroElo};
-    CHECK(search_params::StrengthMarginZeroElo < StrengthLimit::MaxElo);
+    StrengthLimit below_zero{true, StrengthLimit::MarginZeroElo - 20};
+    StrengthLimit at_zero{true, StrengthLimit::MarginZeroElo};
+    CHECK(StrengthLimit::MarginZeroElo < StrengthLimit::MaxElo);
     CHECK(below_zero.margin_cp() > 0);
     CHECK(below_zero.candidate_lines() > 1);
     CHECK(at_zero.margin_cp() == 0);

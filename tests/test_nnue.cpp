@@ -17,7 +17,7 @@
 #include "nnue/network.hpp"
 #include "nnue/simd.hpp"
 #include "process.hpp"
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
 
 using namespace sente;
 

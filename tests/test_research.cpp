@@ -5,7 +5,7 @@
 #include <fstream>
 #include <map>
 
-#include "research/research.hpp"
+#include "experiments/research.hpp"
 
 using namespace sente;
 using research::Algorithm;

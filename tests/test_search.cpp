@@ -18,8 +18,8 @@ struct Outcome {
     std::uint64_t nodes = 0;
 };
 
-Outcome search(Engine& engine, const std::string& fen, SearchLimits limits,
-               const std::vector<std::string>& moves = {}) {
+Outcome search_fen(Engine& engine, const std::string& fen, SearchLimits limits,
+                   const std::vector<std::string>& moves = {}) {
     REQUIRE_FALSE(engine.set_position(fen, moves));
     Outcome out;
     SearchCallbacks cb;
@@ -66,10 +66,10 @@ std::vector<DmCase> read_dm(const std::string& file) {
 
 TEST_CASE("Search: the ICS 180 mate in one and its mirror image", "[search]") {
     Engine engine;
-    Outcome w = search(engine, "4k3/Q7/3K4/8/8/8/8/8 w - - 0 1", depth_limit(6));
+    Outcome w = search_fen(engine, "4k3/Q7/3K4/8/8/8/8/8 w - - 0 1", depth_limit(6));
     CHECK(engine.position().move_to_uci(w.best) == "a7e7");
     CHECK(mate_moves(w.score) == 1);
-    Outcome b = search(engine, "4k3/Q7/4K3/8/8/8/8/8 b - - 0 1", depth_limit(6));
+    Outcome b = search_fen(engine, "4k3/Q7/4K3/8/8/8/8/8 b - - 0 1", depth_limit(6));
     CHECK(mate_moves(b.score) == -1);
 }
 
@@ -89,7 +89,7 @@ TEST_CASE("Search: the 100 shortest matetrack mates, found at their length or sh
         limits.mate = c.dm;
         limits.nodes = 20'000'000;  // a bound, so that a miss cannot hang the test run
         engine.new_game();
-        Outcome o = search(engine, c.fen, limits);
+        Outcome o = search_fen(engine, c.fen, limits);
         int found = mate_moves(o.score);
         CHECK(found > 0);
         CHECK(found <= c.dm);
@@ -118,7 +118,7 @@ TEST_CASE("Search: tablebase endgames", "[search][mates]") {
         limits.nodes = short_mate ? 20'000'000 : medium_mate ? 10'000'000 : 1'000'000;
         if (c.dm > 0) limits.mate = c.dm;
         engine.new_game();
-        Outcome o = search(engine, c.fen, limits);
+        Outcome o = search_fen(engine, c.fen, limits);
         int found = mate_moves(o.score);
         if (c.dm == 0) {
             CHECK(found == 0);  // a draw is never called a mate
@@ -144,9 +144,9 @@ TEST_CASE("Search: tablebase endgames", "[search][mates]") {
 TEST_CASE("Search: the fifty-move rule, and mate before it", "[search][draw]") {
     Engine engine;
     // Any move but a mate or a capture makes this the hundredth quiet ply.
-    Outcome draw = search(engine, "8/8/8/4k3/8/8/8/R3K3 w - - 99 120", depth_limit(8));
+    Outcome draw = search_fen(engine, "8/8/8/4k3/8/8/8/R3K3 w - - 99 120", depth_limit(8));
     CHECK(draw.score == VALUE_DRAW);
-    Outcome mate = search(engine, "7k/8/6K1/8/8/8/8/R7 w - - 99 120", depth_limit(8));
+    Outcome mate = search_fen(engine, "7k/8/6K1/8/8/8/8/R7 w - - 99 120", depth_limit(8));
     CHECK(mate_moves(mate.score) == 1);
 }
 
@@ -170,21 +170,21 @@ TEST_CASE("Search: threefold repetition through the game's moves", "[search][dra
 
 TEST_CASE("Search: insufficient material is a draw", "[search][draw]") {
     Engine engine;
-    CHECK(search(engine, "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", depth_limit(8)).score == VALUE_DRAW);
+    CHECK(search_fen(engine, "8/8/4k3/8/8/3NK3/8/8 w - - 0 1", depth_limit(8)).score == VALUE_DRAW);
 }
 
 TEST_CASE("Search: node and depth limits are exact, and bench is deterministic", "[search]") {
     Engine engine;
     SearchLimits nodes;
     nodes.nodes = 20000;
-    Outcome a = search(engine, Position::StartFen.data(), nodes);
+    Outcome a = search_fen(engine, Position::StartFen.data(), nodes);
     CHECK(a.nodes >= 20000);
     CHECK(a.nodes <= 20000 + 1);
     engine.new_game();
-    Outcome b = search(engine, Position::StartFen.data(), nodes);
+    Outcome b = search_fen(engine, Position::StartFen.data(), nodes);
     CHECK(a.nodes == b.nodes);
     CHECK(a.best == b.best);
-    CHECK(search(engine, Position::StartFen.data(), depth_limit(5)).depth == 5);
+    CHECK(search_fen(engine, Position::StartFen.data(), depth_limit(5)).depth == 5);
 
     BenchResult first = engine.bench(8, {});
     BenchResult second = engine.bench(8, {});
@@ -207,7 +207,7 @@ TEST_CASE("Search: root moves after the best are ordered by the nodes their subt
                             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}) {
         INFO(fen);
         engine.new_game();
-        Outcome o = search(engine, fen, depth_limit(9));
+        Outcome o = search_fen(engine, fen, depth_limit(9));
         const std::vector<RootMove>& moves = engine.last_root_moves();
         REQUIRE(moves.size() >= 20);
         CHECK(moves[0].move == o.best);
@@ -264,7 +264,7 @@ TEST_CASE("Search: a better root move from an interrupted iteration is kept", "[
                 SearchLimits limits;
                 limits.nodes = before.nodes + (deciding.nodes - before.nodes) * std::uint64_t(step) / 32;
                 engine.new_game();
-                Outcome o = search(engine, fen, limits);
+                Outcome o = search_fen(engine, fen, limits);
                 found_early = o.best == deciding.best;
             }
             kept += found_early;

@@ -36,7 +36,7 @@ TimeManager started(const Clock& c, Color us = White) {
 }
 
 // The least a search may be given: 1 ms, which lets depth 1 finish. Stated here, not read from the
-// engine's constant (search_params::MinimumThinkMs): a floor raised there, to 100 ms say, loses on
+// engine's constant (search::MinimumThinkMs): a floor raised there, to 100 ms say, loses on
 // a clock of 50 ms, and must fail this test rather than move its bounds.
 constexpr std::int64_t LeastMs = 1;
 

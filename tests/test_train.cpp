@@ -13,9 +13,9 @@
 #include <sstream>
 
 #include "core/movegen.hpp"
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
 #include "epd.hpp"
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
 
 using namespace sente;
 
@@ -68,8 +68,8 @@ const std::string& game_file() {
 
 train::DataSet load_data() {
     train::DataSet data;
-    train::LoadStats stats;
-    REQUIRE_FALSE(train::load_games(game_file(), train::Filter{}, 5, data, stats));
+    games::LoadStats stats;
+    REQUIRE_FALSE(train::load_games(game_file(), train::DefaultFilter, 5, data, stats));
     REQUIRE(data.train.size() > 1000);
     REQUIRE(data.validation.size() > 100);
     return data;

@@ -8,7 +8,6 @@
 #include <cstring>
 #include <thread>
 
-#include "search/params.hpp"
 #include "search/table_memory.hpp"
 #include "search/tt.hpp"
 
@@ -65,7 +64,7 @@ TEST_CASE("Table memory: zero from the system, huge-page aligned, and unchanged 
 
 TEST_CASE("TT: a table too large to write through at once is empty, keeps entries, and empties on clear",
           "[tt]") {
-    const std::size_t mb = std::size_t(search_params::EagerTableMaxMb) * 2;
+    const std::size_t mb = std::size_t(TranspositionTable::EagerTableMaxMb) * 2;
     TranspositionTable tt;
     REQUIRE(tt.resize(4, 2) == 4);
     constexpr int Count = 2000;
@@ -111,11 +110,11 @@ TEST_CASE("TT: a size that cannot be had falls back at once to one that can", "[
     CHECK(tt.megabytes() == got);
     // The table is backed in the background, waited for a second at most: no wait for gigabytes of
     // page faults, however slow the system is to find the memory.
-    CHECK(waited < std::chrono::seconds(2 + search_params::TableBackingWaitMs / 1000));
+    CHECK(waited < std::chrono::seconds(2 + TranspositionTable::TableBackingWaitMs / 1000));
     tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));  // dropped or kept, never a wait
     tt.resize(1);                                        // and the large table goes at once, backed or not
     CHECK(std::chrono::steady_clock::now() - start
-          < std::chrono::seconds(4 + search_params::TableBackingWaitMs / 1000));
+          < std::chrono::seconds(4 + TranspositionTable::TableBackingWaitMs / 1000));
     REQUIRE(wait_backed(tt));
     tt.store(99, 0, 7, 7, BoundExact, 3, Move(D2, D4));
     REQUIRE(tt.probe(99, 0));
@@ -123,7 +122,7 @@ TEST_CASE("TT: a size that cannot be had falls back at once to one that can", "[
 }
 
 TEST_CASE("TT: searches may probe and store while a large table is being backed", "[tt]") {
-    const std::size_t mb = std::size_t(search_params::EagerTableMaxMb) * 4;
+    const std::size_t mb = std::size_t(TranspositionTable::EagerTableMaxMb) * 4;
     TranspositionTable tt;
     REQUIRE(tt.resize(mb, 2) == mb);
     // Two writers over the whole table, as Lazy SMP threads would be, while it may still be backed.
@@ -149,4 +148,19 @@ TEST_CASE("TT: searches may probe and store while a large table is being backed"
     for (int i = 0; i < PerThread * 2; i += 97)
         found += tt.probe(spread_key(i, PerThread * 2), 0).has_value();
     CHECK(found == 0);
+}
+
+TEST_CASE("TT: a bound decides only on its own side of the value it is compared with", "[tt]") {
+    // A lower bound at or above beta proves a fail high; below it, it proves nothing.
+    CHECK(bound_decides(BoundLower, 120, 100));
+    CHECK(bound_decides(BoundLower, 100, 100));
+    CHECK_FALSE(bound_decides(BoundLower, 80, 100));
+    // An upper bound below the value proves a fail low; at or above it, nothing.
+    CHECK(bound_decides(BoundUpper, 80, 100));
+    CHECK_FALSE(bound_decides(BoundUpper, 100, 100));
+    CHECK_FALSE(bound_decides(BoundUpper, 120, 100));
+    // An exact score decides either way; an empty bound never does.
+    CHECK(bound_decides(BoundExact, 80, 100));
+    CHECK(bound_decides(BoundExact, 120, 100));
+    CHECK_FALSE(bound_decides(BoundNone, 120, 100));
 }

@@ -14,10 +14,10 @@
 
 #include "core/movegen.hpp"
 #include "core/tunable.hpp"
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
+#include "datagen/gamefile.hpp"
 #include "epd.hpp"
 #include "eval/eval.hpp"
-#include "tune/gamefile.hpp"
 #include "tune/tuner.hpp"
 
 using namespace sente;

@@ -3,13 +3,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <sstream>
 
 #include "core/movegen.hpp"
 #include "core/zobrist.hpp"
+#include "util/parse.hpp"
 
 namespace sente {
 
@@ -40,13 +40,6 @@ std::vector<std::string_view> split_fields(std::string_view text) {
         if (i > start) fields.push_back(text.substr(start, i - start));
     }
     return fields;
-}
-
-std::optional<int> parse_int(std::string_view s, int lo, int hi) {
-    int value = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-    if (ec != std::errc() || ptr != s.data() + s.size() || value < lo || value > hi) return std::nullopt;
-    return value;
 }
 
 }  // namespace
@@ -253,11 +246,11 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     // 5-6. Clocks, optional.
     int fullmove = 1;
     if (fields.size() == 6) {
-        auto halfmove = parse_int(fields[4], 0, MaxHalfmoveClock);
+        auto halfmove = util::parse<int>(fields[4], 0, MaxHalfmoveClock);
         if (!halfmove)
             return "FEN halfmove clock '" + std::string(fields[4]) + "' is not a number from 0 to "
                    + std::to_string(MaxHalfmoveClock);
-        auto moves = parse_int(fields[5], 0, MaxFullmoveNumber);
+        auto moves = util::parse<int>(fields[5], 0, MaxFullmoveNumber);
         if (!moves)
             return "FEN move number '" + std::string(fields[5]) + "' is not a number from 1 to "
                    + std::to_string(MaxFullmoveNumber);

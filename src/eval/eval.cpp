@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <type_traits>
 
 #include "core/tunable.hpp"
@@ -445,6 +447,30 @@ Breakdown breakdown(const Position& pos, int tempo_percent) {
     b.tempo = blended_tempo(Weights[w::Tempo], b.phase, tempo_percent);
     b.total = for_side_to_move(pos, total, tempo_percent);
     return b;
+}
+
+std::string trace(const Position& pos, int tempo_percent) {
+    const Breakdown t = breakdown(pos, tempo_percent);
+    std::string text =
+        "      Term    |    White    |    Black    |    Total\n"
+        "              |   MG    EG  |   MG    EG  |   MG    EG\n"
+        " -------------+-------------+-------------+------------\n";
+    char row[160];
+    for (int i = 0; i < TermCount; ++i) {
+        const Score w = t.terms[i][White], b = t.terms[i][Black], d = w - b;
+        std::snprintf(row, sizeof row, " %12s | %5d %5d | %5d %5d | %5d %5d\n", TermNames[i], w.mg, w.eg,
+                      b.mg, b.eg, d.mg, d.eg);
+        text += row;
+    }
+    std::snprintf(row, sizeof row, " %12s |             |             | %5d %5d\n", "Mop-up", t.mop_up.mg,
+                  t.mop_up.eg);
+    text += row;
+    text += "Phase: " + std::to_string(t.phase) + "/" + std::to_string(MaxPhase)
+            + "  endgame scale: " + std::to_string(t.scale) + "/64\n";
+    text += "Blended (White's view): " + std::to_string(t.white_view) + " cp\n";
+    text += "Tempo (side to move): " + std::to_string(t.tempo) + " cp\n";
+    text += "Evaluation (side to move): " + std::to_string(t.total) + " cp\n";
+    return text;
 }
 
 Value evaluate(const Position& pos, int tempo_percent, PawnCache* cache) {

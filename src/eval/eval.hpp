@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "core/position.hpp"
 #include "eval/weights.hpp"
@@ -65,6 +66,9 @@ Value evaluate(const Position& pos, int tempo_percent = DefaultTempoPercent, Paw
 // The same given piece_square(pos), which the search keeps move by move.
 Value evaluate(const Position& pos, Score piece_square, int tempo_percent, PawnCache* cache);
 Breakdown breakdown(const Position& pos, int tempo_percent = DefaultTempoPercent);
+// The breakdown as the `eval` command prints it: a table of the terms, then the phase, the blend,
+// tempo and the total, a line each.
+std::string trace(const Position& pos, int tempo_percent = DefaultTempoPercent);
 // Material and placement, White's view: what each piece is worth on its square, summed. Every
 // move changes it by the few pieces it moves, so the search keeps it up to date with
 // piece_square_after (m legal in pos, before is piece_square(pos)) instead of summing every piece

@@ -1,7 +1,8 @@
 // Every evaluation weight, as a named constant: (middlegame, endgame) pairs in centipawns, blended
 // by game phase; and the constants of the win/draw/loss model. Nothing else in eval/ holds a
 // tunable number. The block between the two "Fitted weights" lines is written by sente-tune
-// (src/tune/); eval/weights.hpp lists its constants in order.
+// (src/tune/tuner.cpp) in its own layout, which clang-format is told to leave as it is; eval/weights.hpp
+// lists its constants in order.
 #pragma once
 
 #include "core/types.hpp"
@@ -24,7 +25,6 @@ inline constexpr Score S(int mg, int eg) { return {mg, eg}; }
 constexpr int PhaseWeight[6] = {0, 1, 1, 2, 4, 0};
 constexpr int MaxPhase = 24;  // 4 minors, 4 rooks (x2) and 2 queens (x4)
 
-// sente-tune writes the block below as tests/test_tune.cpp expects it, which clang-format would change.
 // clang-format off
 // ---- Fitted weights ----------------------------------------------------------------------------
 // The side to move is worth this much: the right to move first.

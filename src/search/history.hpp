@@ -15,8 +15,8 @@ namespace sente {
 // Every history entry moves toward +-HistoryMax with "gravity": a bonus counts for less the closer
 // the entry already is to the bound in its direction, so values stay bounded and old results fade.
 inline void apply_gravity(std::int16_t& entry, int bonus) {
-    bonus = std::clamp(bonus, -search_params::HistoryMax, search_params::HistoryMax);
-    entry = std::int16_t(entry + bonus - entry * std::abs(bonus) / search_params::HistoryMax);
+    bonus = std::clamp(bonus, -search::HistoryMax, search::HistoryMax);
+    entry = std::int16_t(entry + bonus - entry * std::abs(bonus) / search::HistoryMax);
 }
 
 // Butterfly history: quiet moves by colour, origin and destination.
@@ -72,7 +72,7 @@ struct CorrectionHistory {
     void clear() { std::memset(table, 0, sizeof table); }
     int get(Color c, Key k) const { return table[c][k & (Size - 1)]; }
     void update(Color c, Key k, int difference, int depth) {
-        using namespace search_params;
+        using namespace search;
         std::int16_t& e = table[c][k & (Size - 1)];
         const int weight = std::min(depth + 1, CorrectionMaxWeight);
         const int target = std::clamp(difference, -CorrectionMax, CorrectionMax) * CorrectionGrain;
@@ -98,11 +98,11 @@ constexpr int ContinuationCount = 3;
 using ContinuationView = const PieceToHistory* [ContinuationCount];
 
 inline int history_bonus(int depth) {
-    using namespace search_params;
+    using namespace search;
     return std::min(HistoryBonusMax, HistoryBonusPerDepth * depth - HistoryBonusOffset);
 }
 inline int history_malus(int depth) {
-    using namespace search_params;
+    using namespace search;
     return std::min(HistoryMalusMax, HistoryMalusPerDepth * depth - HistoryMalusOffset);
 }
 

@@ -7,7 +7,7 @@
 
 namespace sente {
 
-using namespace search_params;
+using namespace search;
 
 namespace {
 

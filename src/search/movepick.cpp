@@ -6,7 +6,7 @@ namespace sente {
 
 namespace {
 
-using namespace search_params;
+using namespace search;
 
 // Most valuable victim first, then what captures of this kind achieved before; promotions by the
 // new piece.

@@ -1,11 +1,12 @@
-// Search and time-management constants: every tunable number of src/search/ in one place.
-// SENTE_TUNABLE(name, value, min, max): a constant, or in a tune build a UCI spin option with that range
-// (core/tunable.hpp); the others are fixed by their meaning.
+// The search's constants: every tunable number of its pruning, extensions, reductions and move
+// ordering. The clock's are beside it in timeman.hpp, the strength levels' in strength.hpp and the
+// table's memory policy in tt.hpp. SENTE_TUNABLE(name, value, min, max): a constant, or in a tune
+// build a UCI spin option with that range (core/tunable.hpp); the others are fixed by their meaning.
 #pragma once
 
 #include "core/tunable.hpp"
 
-namespace sente::search_params {
+namespace sente::search {
 
 // Correction history: the static evaluation moves by the average error of earlier searches of
 // positions with the same pawns, and with the same material.
@@ -108,52 +109,7 @@ constexpr int ProofMaxMoves = 6;
 // Plies beyond a mate's length after which a timed or infinite search stops iterating.
 constexpr int MateSettleDepth = 6;
 
-// How many nodes pass between looks at the clock.
-constexpr int NodesBetweenTimeChecks = 1024;
+// currmove lines only on searches longer than this (milliseconds).
+constexpr int CurrmoveAfterMs = 3000;
 
-// ---- Limited strength (UCI_LimitStrength; the Elo range is StrengthLimit's) -------------------
-// The node budget doubles every StrengthEloPerDoubling points above the lowest level, from
-// StrengthMinNodes there.
-constexpr double StrengthMinNodes = 1050;
-constexpr double StrengthEloPerDoubling = 110;
-// Below StrengthMarginZeroElo the move is chosen among this many lines, within a margin that falls
-// from StrengthMarginAtMinElo centipawns at the lowest level to zero there; the levels above play
-// their best line and differ by their budget alone.
-constexpr int StrengthCandidateLines = 4;
-constexpr double StrengthMarginAtMinElo = 95;
-constexpr int StrengthMarginZeroElo = 2200;
-
-// ---- Time management (all in milliseconds or percent) -------------------------------------------
-SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)  // sudden death: plan as if this many moves remain
-constexpr int MaxMovesToGo = 50;
-SENTE_TUNABLE(IncrementUsePercent, 80, 40, 100)   // of the increment spent on each move
-SENTE_TUNABLE(HardLimitMultiplier, 4, 2, 8)       // hard limit = soft limit x this, capped below
-SENTE_TUNABLE(MaxTimeUsePercent, 70, 40, 90)      // never plan to use more of the remaining time
-SENTE_TUNABLE(IterationStartPercent, 55, 30, 90)  // no new iteration once this much of the soft limit is gone
-// The soft limit is scaled after every iteration (percent): by how many iterations in a row kept
-// the best move (0, 1, 2, ... 5 or more) ...
-constexpr int StabilityScale[6] = {135, 115, 100, 90, 82, 76};
-// ... by the score's fall since the previous iteration (1% more per FallingDivisor cp), ...
-SENTE_TUNABLE(FallingDivisor, 2, 1, 6)
-constexpr int FallingMin = 85, FallingMax = 150;
-// ... by the share of the iteration's nodes the best move took (less time when it took most) ...
-constexpr int NodeShareBase = 160;  // minus the share in percent
-constexpr int NodeShareMin = 60, NodeShareMax = 130;
-// ... and up after the root failed low in the iteration.
-SENTE_TUNABLE(FailLowScale, 130, 100, 180)
-constexpr int MinimumThinkMs = 1;
-constexpr int CurrmoveAfterMs = 3000;  // currmove lines only on long searches
-
-// ---- Hash table memory ----------------------------------------------------------------------------
-// Tables up to this size are written through when allocated and when cleared, as all tables
-// were: quick at this size, and the search never finds a page unbacked.
-constexpr int EagerTableMaxMb = 256;
-// A larger table is backed by memory in the background, one part per thread; resize and clear wait
-// at most this long for it before the engine answers again. Backing is quick when the system has
-// free memory at hand and can take tens of seconds when it has not (a virtual machine whose host
-// must back the memory first); the search then simply starts beside it.
-constexpr int TableBackingWaitMs = 1000;
-// The backing threads look for a stop request after each chunk of this size.
-constexpr int TableBackingChunkMb = 32;
-
-}  // namespace sente::search_params
+}  // namespace sente::search

@@ -15,7 +15,7 @@
 
 namespace sente {
 
-using namespace search_params;
+using namespace search;
 
 namespace {
 
@@ -222,7 +222,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     // In a mate proof, bounds that the pruned search wrote prove nothing unless they are mates.
     // A singular search asks another question of the same position: the entry does not answer it.
     if (!pv_node && !excluded.is_ok() && tte && tte->depth >= depth && tte->score != VALUE_NONE
-        && pos_.rule50() < 90 && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper))
+        && pos_.rule50() < 90 && bound_decides(tte->bound, tte->score, beta)
         && (!proving_ || is_mate_score(tte->score)))
         return tte->score;
 
@@ -262,8 +262,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         raw_eval = tte && tte->eval != VALUE_NONE ? tte->eval : evaluate();
         ss.static_eval = corrected(raw_eval);
         eval = ss.static_eval;
-        if (tte && tte->score != VALUE_NONE && (tte->bound & (tte->score > eval ? BoundLower : BoundUpper)))
-            eval = tte->score;
+        if (tte && tte->score != VALUE_NONE && bound_decides(tte->bound, tte->score, eval)) eval = tte->score;
     }
     // Improving: better than two plies ago, or than four when two plies ago we were in check.
     const Value two_back = frame(ply_ - 2).static_eval, four_back = frame(ply_ - 4).static_eval;
@@ -529,8 +528,7 @@ Value Worker::qsearch(Value alpha, Value beta) {
 
     const Key key = pos_.key();
     std::optional<TTData> tte = shared_.tt.probe(key, ply_);
-    if (!PvNode && tte && tte->score != VALUE_NONE
-        && (tte->bound & (tte->score >= beta ? BoundLower : BoundUpper)))
+    if (!PvNode && tte && tte->score != VALUE_NONE && bound_decides(tte->bound, tte->score, beta))
         return tte->score;
 
     // Stand pat: the side to move may decline every capture, so the static eval is a lower bound.
@@ -539,8 +537,7 @@ Value Worker::qsearch(Value alpha, Value beta) {
         raw_eval = tte && tte->eval != VALUE_NONE ? tte->eval : evaluate();
         static_eval = corrected(raw_eval);
         best = static_eval;
-        if (tte && tte->score != VALUE_NONE && (tte->bound & (tte->score > best ? BoundLower : BoundUpper)))
-            best = tte->score;
+        if (tte && tte->score != VALUE_NONE && bound_decides(tte->bound, tte->score, best)) best = tte->score;
         if (best >= beta) return best;
         alpha = std::max(alpha, best);
     }

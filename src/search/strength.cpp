@@ -3,12 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "search/params.hpp"
 #include "search/root_move.hpp"
 
 namespace sente {
-
-using namespace search_params;
 
 namespace {
 
@@ -17,18 +14,17 @@ int clamped(int elo) { return std::clamp(elo, StrengthLimit::MinElo, StrengthLim
 }  // namespace
 
 std::uint64_t StrengthLimit::node_budget() const {
-    return std::uint64_t(StrengthMinNodes * std::exp2((clamped(elo) - MinElo) / StrengthEloPerDoubling));
+    return std::uint64_t(MinNodes * std::exp2((clamped(elo) - MinElo) / EloPerDoubling));
 }
 
-int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? StrengthCandidateLines : 1; }
+int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? CandidateLines : 1; }
 
 int StrengthLimit::margin_cp() const {
-    static_assert(
-        StrengthLimit::MinElo < StrengthMarginZeroElo && StrengthMarginZeroElo <= StrengthLimit::MaxElo,
-        "the choice margin must reach zero within the range of levels");
-    // The margin falls linearly to zero at StrengthMarginZeroElo.
-    double fraction = double(StrengthMarginZeroElo - clamped(elo)) / (StrengthMarginZeroElo - MinElo);
-    return std::max(0, int(std::lround(StrengthMarginAtMinElo * fraction)));
+    static_assert(MinElo < MarginZeroElo && MarginZeroElo <= MaxElo,
+                  "the choice margin must reach zero within the range of levels");
+    // The margin falls linearly to zero at MarginZeroElo.
+    double fraction = double(MarginZeroElo - clamped(elo)) / (MarginZeroElo - MinElo);
+    return std::max(0, int(std::lround(MarginAtMinElo * fraction)));
 }
 
 std::size_t choose_line(const StrengthLimit& limit, const std::vector<RootMove>& lines, std::size_t count,

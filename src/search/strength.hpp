@@ -20,6 +20,15 @@ struct StrengthLimit {
     // (docs/strength.md, "Limited strength"): levels above that cannot be honoured.
     static constexpr int MaxElo = 2400;
     static constexpr int DefaultElo = 1500;
+    // The node budget doubles every EloPerDoubling points above the lowest level, from MinNodes there.
+    static constexpr double MinNodes = 1050;
+    static constexpr double EloPerDoubling = 110;
+    // Below MarginZeroElo the move is chosen among CandidateLines lines, within a margin that falls
+    // from MarginAtMinElo centipawns at the lowest level to zero there; the levels above play their
+    // best line and differ by their budget alone.
+    static constexpr int CandidateLines = 4;
+    static constexpr double MarginAtMinElo = 95;
+    static constexpr int MarginZeroElo = 2200;
 
     bool enabled = false;
     int elo = DefaultElo;

@@ -2,11 +2,9 @@
 
 #include <algorithm>
 
-#include "search/params.hpp"
-
 namespace sente {
 
-using namespace search_params;
+using namespace search;
 
 void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overhead_ms) {
     start_ = Clock::now();

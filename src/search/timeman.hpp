@@ -4,7 +4,34 @@
 #include <chrono>
 #include <cstdint>
 
+#include "core/tunable.hpp"
 #include "core/types.hpp"
+
+// The clock's constants, in milliseconds or percent. SENTE_TUNABLE as in search/params.hpp.
+namespace sente::search {
+
+SENTE_TUNABLE(DefaultMovesToGo, 32, 15, 60)  // sudden death: plan as if this many moves remain
+constexpr int MaxMovesToGo = 50;
+SENTE_TUNABLE(IncrementUsePercent, 80, 40, 100)   // of the increment spent on each move
+SENTE_TUNABLE(HardLimitMultiplier, 4, 2, 8)       // hard limit = soft limit x this, capped below
+SENTE_TUNABLE(MaxTimeUsePercent, 70, 40, 90)      // never plan to use more of the remaining time
+SENTE_TUNABLE(IterationStartPercent, 55, 30, 90)  // no new iteration once this much of the soft limit is gone
+// The soft limit is scaled after every iteration (percent): by how many iterations in a row kept
+// the best move (0, 1, 2, ... 5 or more) ...
+constexpr int StabilityScale[6] = {135, 115, 100, 90, 82, 76};
+// ... by the score's fall since the previous iteration (1% more per FallingDivisor cp), ...
+SENTE_TUNABLE(FallingDivisor, 2, 1, 6)
+constexpr int FallingMin = 85, FallingMax = 150;
+// ... by the share of the iteration's nodes the best move took (less time when it took most) ...
+constexpr int NodeShareBase = 160;  // minus the share in percent
+constexpr int NodeShareMin = 60, NodeShareMax = 130;
+// ... and up after the root failed low in the iteration.
+SENTE_TUNABLE(FailLowScale, 130, 100, 180)
+constexpr int MinimumThinkMs = 1;
+// How many nodes pass between looks at the clock.
+constexpr int NodesBetweenTimeChecks = 1024;
+
+}  // namespace sente::search
 
 namespace sente {
 

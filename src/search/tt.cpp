@@ -7,7 +7,6 @@
 #include <thread>
 #include <vector>
 
-#include "search/params.hpp"
 #include "search/table_memory.hpp"
 
 namespace sente {
@@ -58,7 +57,7 @@ void TranspositionTable::release() {
     backed_.clear();
 }
 
-bool TranspositionTable::eager() const { return megabytes_ <= std::size_t(search_params::EagerTableMaxMb); }
+bool TranspositionTable::eager() const { return megabytes_ <= std::size_t(EagerTableMaxMb); }
 
 std::size_t TranspositionTable::resize(std::size_t megabytes, int threads) {
     release();
@@ -101,7 +100,7 @@ void TranspositionTable::start_backing() {
         backers_.emplace_back([this, i](std::stop_token stop) { back_part(stop, i); });
     // Backing is usually done well within the wait; when the system is slow to find memory the
     // engine answers anyway and the search starts beside the backing threads.
-    backing_done_.wait_for(lock, std::chrono::milliseconds(search_params::TableBackingWaitMs),
+    backing_done_.wait_for(lock, std::chrono::milliseconds(TableBackingWaitMs),
                            [this] { return backers_running_ == 0; });
 }
 
@@ -110,7 +109,7 @@ void TranspositionTable::stop_backing() {
 }  // each jthread asks its thread to stop, and joins
 
 void TranspositionTable::back_part(const std::stop_token& stop, std::size_t index) {
-    constexpr std::size_t Chunk = std::size_t(search_params::TableBackingChunkMb) * Megabyte;
+    constexpr std::size_t Chunk = std::size_t(TableBackingChunkMb) * Megabyte;
     const Range range = part(index);
     auto* base = reinterpret_cast<unsigned char*>(buckets_);
     for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested();

@@ -17,6 +17,13 @@ namespace sente {
 
 enum Bound : std::uint8_t { BoundNone = 0, BoundUpper = 1, BoundLower = 2, BoundExact = 3 };
 
+// Whether an entry's score, with its bound, may stand for the true score where the question is
+// how it compares with `value` (beta for a cutoff, the static evaluation for a better guess): a
+// lower bound at or above the value, or an upper bound below it, says on which side it lies.
+constexpr bool bound_decides(Bound bound, Value tt_score, Value value) {
+    return bound & (tt_score >= value ? BoundLower : BoundUpper);
+}
+
 // What a probe returns: a copy, never a pointer into the table.
 struct TTData {
     Move move;
@@ -39,6 +46,17 @@ class TranspositionTable {
 public:
     // Depths are stored with this offset so that quiescence entries (depth 0 and below) fit a byte.
     static constexpr int DepthOffset = 8;
+
+    // Memory. Tables up to this size are written through when allocated and when cleared, as all
+    // tables were: quick at this size, and the search never finds a page unbacked.
+    static constexpr int EagerTableMaxMb = 256;
+    // A larger table is backed by memory in the background, one part per thread; resize and clear
+    // wait at most this long for it before the engine answers again. Backing is quick when the
+    // system has free memory at hand and can take tens of seconds when it has not (a virtual machine
+    // whose host must back the memory first); the search then simply starts beside it.
+    static constexpr int TableBackingWaitMs = 1000;
+    // The backing threads look for a stop request after each chunk of this size.
+    static constexpr int TableBackingChunkMb = 32;
 
     TranspositionTable() = default;
     ~TranspositionTable();

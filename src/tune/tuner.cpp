@@ -11,7 +11,6 @@
 #include <thread>
 
 #include "core/movegen.hpp"
-#include "tune/gamefile.hpp"
 
 namespace sente::tune {
 
@@ -123,35 +122,17 @@ bool is_quiet(const Position& pos) {
     return quiescence(copy, -VALUE_INFINITE, VALUE_INFINITE, 0) == eval::evaluate(pos);
 }
 
-std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
-                                      Dataset& train, Dataset& validation, LoadStats& stats) {
-    games::Reader reader(path);
-    while (auto game = reader.next()) {
-        const bool held_out = validation_every > 0 && stats.games % std::size_t(validation_every) == 0;
-        ++stats.games;
-        const double result = game->result / 2.0;
-        games::replay(*game, [&](const games::Sample& s) {
-            ++stats.positions;
+std::optional<std::string> load_games(const std::string& path, const games::Filter& filter,
+                                      int validation_every, Dataset& train, Dataset& validation,
+                                      games::LoadStats& stats) {
+    return games::load_positions(
+        path, filter, validation_every, stats, [&](const games::Sample& s, bool held_out) {
             const Position& pos = *s.position;
-            if (s.ply < filter.min_ply)
-                ++stats.early;
-            else if (pos.in_check())
-                ++stats.in_check;
-            else if (pos.is_capture_or_promotion(s.move))
-                ++stats.tactical_move;
-            else if (std::abs(s.score) > filter.max_score)
-                ++stats.extreme_score;
-            else if (!is_quiet(pos))
-                ++stats.not_quiet;
-            else {
-                const double white_score = pos.side_to_move() == White ? s.score : -s.score;
-                (held_out ? validation : train).add(pos, result, white_score);
-                ++stats.kept;
-            }
+            if (!is_quiet(pos)) return false;
+            const double white_score = pos.side_to_move() == White ? s.score : -s.score;
+            (held_out ? validation : train).add(pos, s.result / 2.0, white_score);
+            return true;
         });
-    }
-    if (!reader.error().empty()) return reader.error();
-    return std::nullopt;
 }
 
 double evaluate(const Dataset& data, const Dataset::Entry& e, const Params& params) {

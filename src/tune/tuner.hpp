@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "datagen/positions.hpp"
 #include "eval/eval.hpp"
 
 namespace sente::tune {
@@ -47,27 +48,23 @@ private:
     std::vector<Term> terms_;
 };
 
-// Which positions of a game are worth fitting to: quiet ones, whose static evaluation is what a
-// search would say if it looked only at captures.
-struct Filter {
-    int min_ply = 0;       // plies from the game's start position
-    int max_score = 2000;  // |search score| beyond this (mates, lost causes) is skipped
-};
-struct LoadStats {
-    std::size_t games = 0, positions = 0, kept = 0;
-    std::size_t in_check = 0, tactical_move = 0, not_quiet = 0, extreme_score = 0, early = 0;
-};
-// Reads a game file; every `validation_every`-th game (0: none) goes to `validation`. Returns the
-// reader's error message on a bad file.
-std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
-                                      Dataset& train, Dataset& validation, LoadStats& stats);
+// The positions sente-tune keeps by default (datagen/positions.hpp says what the filter drops); of
+// those it fits only the quiet ones (is_quiet below), whose static evaluation is what a search
+// would say if it looked only at captures.
+constexpr games::Filter DefaultFilter{0, 2000};
+// Reads a game file: the quiet positions the filter keeps go to `train`, those of held-out games
+// (games::held_out) to `validation`. Returns the reader's error message on a bad file.
+std::optional<std::string> load_games(const std::string& path, const games::Filter& filter,
+                                      int validation_every, Dataset& train, Dataset& validation,
+                                      games::LoadStats& stats);
 // Whether the position is quiet in the tuner's sense: not in check, and a search of captures
 // (and promotions) finds nothing better than the static evaluation.
 bool is_quiet(const Position& pos);
 
+// The defaults here are sente-tune's.
 struct Objective {
     double k = 0.01;      // sigmoid scale: win probability = 1 / (1 + exp(-k * eval))
-    double lambda = 1.0;  // weight of the game result in the target; the rest is the search score
+    double lambda = 0.5;  // weight of the game result in the target; the rest is the search score
     int threads = 1;
 };
 // Mean logistic loss (cross-entropy) of the dataset under params; with `gradient`, also its
@@ -80,9 +77,9 @@ double evaluate(const Dataset& data, const Dataset::Entry& e, const Params& para
 double fit_scale(const Dataset& data, const Params& params, int threads);
 
 struct AdamOptions {
-    int epochs = 500;
+    int epochs = 1000;
     double learning_rate = 1.0;  // centipawns per step, at the start
-    double decay = 0.999;        // per epoch: the learning rate shrinks geometrically
+    double decay = 0.998;        // per epoch: the learning rate shrinks geometrically
     double beta1 = 0.9, beta2 = 0.999;
 };
 // Runs Adam on the full batch; `epoch_done(epoch, training loss)` after every epoch (may be empty).

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
+
+#include "util/parse.hpp"
 
 namespace sente::uci {
 
@@ -26,7 +27,7 @@ void Options::add_spin(std::string name, long long default_value, long long min,
                        std::function<void(long long)> on_change) {
     std::string text = std::to_string(default_value);
     entries_.push_back({std::move(name), Type::Spin, text, min, max, text,
-                        [f = std::move(on_change)](const std::string& v) { f(std::stoll(v)); }});
+                        [f = std::move(on_change)](const std::string& v) { f(*util::parse<long long>(v)); }});
 }
 
 void Options::add_button(std::string name, std::function<void()> on_press) {
@@ -95,15 +96,10 @@ void Options::set(std::string_view name, std::string_view value,
                 return report("error: option " + e->name + " takes true or false, not '" + v + "'");
             break;
         case Type::Spin: {
-            long long n = 0;
-            auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
-            if (v.empty() || ptr != v.data() + v.size()
-                || (ec != std::errc() && ec != std::errc::result_out_of_range))
-                return report("error: option " + e->name + " takes a whole number, not '" + v + "'");
-            bool negative = !v.empty() && v[0] == '-';
-            if (ec == std::errc::result_out_of_range) n = negative ? e->min : e->max;
-            long long clamped = std::clamp(n, e->min, e->max);
-            if (clamped != n || ec == std::errc::result_out_of_range)
+            const std::optional<std::int64_t> n = util::parse_clamped(v);
+            if (!n) return report("error: option " + e->name + " takes a whole number, not '" + v + "'");
+            const long long clamped = std::clamp<long long>(*n, e->min, e->max);
+            if (clamped != *n)
                 report(e->name + " set to " + std::to_string(clamped) + ", the nearest allowed value ("
                        + std::to_string(e->min) + " to " + std::to_string(e->max) + ")");
             v = std::to_string(clamped);

@@ -1,17 +1,13 @@
 #include "uci/uci.hpp"
 
-#include <charconv>
 #include <chrono>
-#include <cstdio>
 #include <limits>
 
 #include "core/tunable.hpp"
-#include "datagen.hpp"
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
-#include "nnue/accumulator.hpp"
-#include "nnue/params.hpp"
-#include "uci/perft_report.hpp"
+#include "nnue/network.hpp"
+#include "util/parse.hpp"
 #include "version.hpp"
 
 namespace sente::uci {
@@ -52,17 +48,17 @@ std::string shown(std::string_view text) {
     return out;
 }
 
-// A signed number; values beyond 64 bits are clamped rather than refused.
-std::optional<std::int64_t> parse_number(std::string_view s) {
-    std::int64_t n = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
-    if (ptr != s.data() + s.size() || s.empty()) return std::nullopt;
-    if (ec == std::errc::result_out_of_range)
-        return s[0] == '-' ? std::numeric_limits<std::int64_t>::min()
-                           : std::numeric_limits<std::int64_t>::max();
-    if (ec != std::errc()) return std::nullopt;
-    return n;
-}
+// A command's reply under UCI: its lines to the GUI, a refusal as an error, notes not at all.
+class UciReply final : public util::Reply {
+public:
+    explicit UciReply(Output& out) : out_(out) {}
+    void line(std::string_view text) override { out_.line(text); }
+    void note(std::string_view) override {}
+    void refusal(std::string_view why) override { out_.line("info string error: " + std::string(why)); }
+
+private:
+    Output& out_;
+};
 
 const char* bound_suffix(Bound b) {
     return b == BoundLower ? " lowerbound" : b == BoundUpper ? " upperbound" : "";
@@ -94,7 +90,8 @@ std::string format_info(const SearchReport& r, const Position& root, const wdl::
     return line;
 }
 
-UciLoop::UciLoop(Engine& engine, Output& out) : engine_(engine), out_(out) {
+UciLoop::UciLoop(Engine& engine, Output& out, std::span<const util::Command> commands)
+    : engine_(engine), out_(out), commands_(commands) {
     options_.add_spin("Threads", 1, 1, Engine::MaxThreads,
                       [this](long long n) { engine_.set_threads(int(n)); });
     options_.add_spin("Hash", Engine::DefaultHashMb, 1, Engine::MaxHashMb, [this](long long mb) {
@@ -182,39 +179,20 @@ bool UciLoop::execute(std::string_view line) {
         engine_.stop();
     else if (cmd == "ponderhit")
         engine_.ponderhit();
-    else if (cmd == "d")
-        print_block(engine_.position().pretty());
-    else if (cmd == "eval")
-        cmd_eval();
-    else if (cmd == "bench")
-        cmd_bench(args);
-    else if (cmd == "genfens")
-        cmd_genfens(args);
-    else if (cmd == "spsa")
-        cmd_spsa(args);
-    else
+    else if (!run_command(cmd, std::vector<std::string>(args.begin(), args.end())))
         error("unknown command '" + shown(cmd) + "'");
     return true;
 }
 
-// OpenBench's SPSA input for this build's tunables (a tune build's; a normal build has none), or
-// for those the arguments select.
-void UciLoop::cmd_spsa(const Tokens& args) {
-    const SpsaInput input = spsa_input(std::vector<std::string>(args.begin(), args.end()));
-    if (!TuneBuild || !input.error.empty())
-        error(TuneBuild ? input.error : NoTunablesMessage);
-    else
-        print_block(input.lines);
-}
-
-void UciLoop::print_block(const std::string& text) {
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string::npos) end = text.size();
-        out_.line(std::string_view(text).substr(start, end - start));
-        start = end + 1;
+bool UciLoop::run_command(std::string_view name, const std::vector<std::string>& words) {
+    for (const util::Command& command : commands_) {
+        if (command.name != name || command.reach != util::Reach::Everywhere) continue;
+        if (command.ends_search) end_search();
+        UciReply reply(out_);
+        command.run(engine_, words, reply);
+        return true;
     }
+    return false;
 }
 
 void UciLoop::cmd_uci() {
@@ -313,12 +291,12 @@ SearchCallbacks UciLoop::callbacks() {
 }
 
 void UciLoop::cmd_go(const Tokens& args) {
+    // `go perft DEPTH` is the perft command, with the count below each root move.
     if (!args.empty() && args[0] == "perft") {
-        auto depth = args.size() > 1 ? parse_number(args[1]) : std::nullopt;
-        if (!depth || *depth < 0 || *depth > Engine::MaxPerftDepth)
-            return error("go perft needs a depth from 0 to " + std::to_string(Engine::MaxPerftDepth));
-        end_search();
-        return cmd_perft(int(*depth));
+        std::vector<std::string> words(args.begin() + 1, args.end());
+        words.emplace_back("--divide");
+        if (!run_command("perft", words)) error("go perft is not available here");
+        return;
     }
 
     SearchLimits limits;
@@ -342,7 +320,7 @@ void UciLoop::cmd_go(const Tokens& args) {
             }
         } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo"
                    || key == "movetime" || key == "depth" || key == "nodes" || key == "mate") {
-            auto value = i + 1 < args.size() ? parse_number(args[i + 1]) : std::nullopt;
+            auto value = i + 1 < args.size() ? util::parse_clamped(args[i + 1]) : std::nullopt;
             if (!value) {
                 error("go " + std::string(key) + " needs a number");
                 continue;
@@ -377,88 +355,6 @@ void UciLoop::cmd_go(const Tokens& args) {
     end_search();
     bestmove_sent_ = false;
     engine_.go(limits, searchmoves, callbacks());
-}
-
-void UciLoop::cmd_perft(int depth) {
-    auto start = std::chrono::steady_clock::now();
-    PerftResult result = engine_.perft(depth);
-    auto elapsed = std::chrono::steady_clock::now() - start;
-    for (const std::string& l : perft_report(engine_.position(), result, true, elapsed)) out_.line(l);
-}
-
-void UciLoop::cmd_bench(const Tokens& args) {
-    int depth = Engine::DefaultBenchDepth;
-    if (!args.empty()) {
-        auto d = parse_number(args[0]);
-        if (!d || *d < 1 || *d > Engine::MaxBenchDepth)
-            return error("bench depth must be from 1 to " + std::to_string(Engine::MaxBenchDepth));
-        depth = int(*d);
-    }
-    end_search();
-    BenchResult r = engine_.bench(depth, {});
-    std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
-    out_.line(std::to_string(r.nodes) + " nodes " + std::to_string(nps) + " nps");
-}
-
-// OpenBench's opening generator: genfens N seed S book <None|FILE> [anything else, ignored].
-void UciLoop::cmd_genfens(const Tokens& args) {
-    auto count = args.size() > 0 ? parse_number(args[0]) : std::nullopt;
-    if (!count || *count < 1 || *count > 10'000'000) return error("genfens needs a count from 1 to 10000000");
-    std::uint64_t seed = 0;
-    std::string book_path;
-    for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
-        if (args[i] == "seed") {
-            std::uint64_t s = 0;
-            auto [ptr, ec] = std::from_chars(args[i + 1].data(), args[i + 1].data() + args[i + 1].size(), s);
-            if (ec != std::errc() || ptr != args[i + 1].data() + args[i + 1].size())
-                return error("genfens seed must be a number from 0 to 18446744073709551615");
-            seed = s;
-        } else if (args[i] == "book") {
-            if (args[i + 1] != "None") book_path = args[i + 1];
-        }
-    }
-    std::vector<std::string> book;
-    if (!book_path.empty()) {
-        std::string problem;
-        book = read_book(book_path, engine_.chess960(), problem);
-        if (!problem.empty()) return error("genfens: " + problem);
-    }
-    end_search();
-    const int found = generate_fens(int(*count), seed, book, engine_.chess960(),
-                                    [&](const std::string& fen) { info_string("genfens " + fen); });
-    if (found < *count)
-        error("genfens found only " + std::to_string(found) + " distinct undecided openings of "
-              + std::to_string(*count));
-}
-
-void UciLoop::cmd_eval() {
-    const Position& pos = engine_.position();
-    if (const nnue::Network* net = engine_.net()) {
-        const Value raw = nnue::evaluate(*net, pos);
-        out_.line("NNUE (" + engine_.eval_file() + "), side to move: " + std::to_string(raw)
-                  + " cp, with tempo "
-                  + std::to_string(nnue::evaluate_with_tempo(raw, engine_.tempo_percent())) + " cp");
-        out_.line("The hand-crafted evaluation, not in use (Use NNUE is on):");
-    }
-    eval::Breakdown t = eval::breakdown(pos, engine_.tempo_percent());
-    char buf[160];
-    out_.line("      Term    |    White    |    Black    |    Total");
-    out_.line("              |   MG    EG  |   MG    EG  |   MG    EG");
-    out_.line(" -------------+-------------+-------------+------------");
-    for (int i = 0; i < eval::TermCount; ++i) {
-        eval::Score w = t.terms[i][White], b = t.terms[i][Black], d = w - b;
-        std::snprintf(buf, sizeof buf, " %12s | %5d %5d | %5d %5d | %5d %5d", eval::TermNames[i], w.mg, w.eg,
-                      b.mg, b.eg, d.mg, d.eg);
-        out_.line(buf);
-    }
-    std::snprintf(buf, sizeof buf, " %12s |             |             | %5d %5d", "Mop-up", t.mop_up.mg,
-                  t.mop_up.eg);
-    out_.line(buf);
-    out_.line("Phase: " + std::to_string(t.phase) + "/" + std::to_string(eval::MaxPhase)
-              + "  endgame scale: " + std::to_string(t.scale) + "/64");
-    out_.line("Blended (White's view): " + std::to_string(t.white_view) + " cp");
-    out_.line("Tempo (side to move): " + std::to_string(t.tempo) + " cp");
-    out_.line("Evaluation (side to move): " + std::to_string(t.total) + " cp");
 }
 
 }  // namespace sente::uci

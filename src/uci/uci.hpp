@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <istream>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -11,12 +12,15 @@
 #include "eval/wdl.hpp"
 #include "uci/options.hpp"
 #include "uci/output.hpp"
+#include "util/command.hpp"
 
 namespace sente::uci {
 
 class UciLoop {
 public:
-    UciLoop(Engine& engine, Output& out);
+    // `commands`: the command table (cli/commands.hpp), whose commands that GUIs and OpenBench
+    // send (bench, genfens, go perft, eval, d) the loop runs beside the protocol's own.
+    UciLoop(Engine& engine, Output& out, std::span<const util::Command> commands = {});
 
     // Reads commands until `quit` or the end of input, then stops any search and returns.
     void run(std::istream& in);
@@ -32,7 +36,6 @@ private:
     void cmd_uci();
     void cmd_position(const Tokens& args);
     void cmd_setoption(const Tokens& args);
-    void cmd_spsa(const Tokens& args);
     void apply_setoption(const std::string& name, const std::string& value);
     // Stops any search, waits for it, then applies the options that waited for it.
     void end_search();
@@ -41,15 +44,13 @@ private:
     // Whether a search is still thinking; once its bestmove is out, waits for it to finish.
     bool search_running();
     void cmd_go(const Tokens& args);
-    void cmd_perft(int depth);
-    void cmd_bench(const Tokens& args);
-    void cmd_genfens(const Tokens& args);
-    void cmd_eval();
-    void print_block(const std::string& text);
+    // Runs a command of the table that UCI reaches; false when `name` is none of them.
+    bool run_command(std::string_view name, const std::vector<std::string>& words);
     SearchCallbacks callbacks();
 
     Engine& engine_;
     Output& out_;
+    std::span<const util::Command> commands_;
     Options options_;
     // setoption commands that arrived during a search, applied once it has finished.
     std::vector<std::pair<std::string, std::string>> pending_options_;

@@ -1,4 +1,5 @@
-// sente-train: trains Sente's network on games from `sente datagen` and writes the quantised net.
+#include "train/command.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -9,16 +10,15 @@
 #include <iostream>
 #include <thread>
 
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
+#include "util/command_line.hpp"
 
-using namespace sente;
+namespace sente::train {
 
 namespace {
 
-int usage_error(const std::string& message) {
-    std::cerr << "sente-train: " << message << '\n';
-    return 2;
-}
+constexpr int MaxThreads = 256;
+constexpr int MaxEpochs = 100000;
 
 std::string clock_time(double seconds) {
     const long s = std::lround(std::max(0.0, seconds));
@@ -44,36 +44,39 @@ std::string epoch_path(const std::string& out, int epoch) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    cxxopts::Options cli(
-        "sente-train",
-        "Trains Sente's network, (768 -> N) x 2 -> 1, on self-play games (sente datagen) with "
-        "AdamW, and writes the quantised net file.");
-    const train::Options defaults;
-    const train::Filter filter_defaults;
+// `train` (sente-train): trains Sente's network on games from `sente datagen` and writes the
+// quantised net.
+int train_command(Engine&, util::Words words, util::Reply& reply) {
+    cxxopts::Options cli("sente train",
+                         "Trains Sente's network, (768 -> N) x 2 -> 1, on self-play games (sente datagen) "
+                         "with AdamW, and writes the quantised net file.");
+    const Options defaults;
     cli.add_options()("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())(
         "out", "Where to write the net", cxxopts::value<std::string>()->default_value("sente.nnue"))(
         "epochs", "Passes over the training set",
-        cxxopts::value<int>()->default_value(std::to_string(defaults.epochs)))(
-        "batch", "Positions per step", cxxopts::value<int>()->default_value(std::to_string(defaults.batch)))(
-        "lr", "Learning rate of the first epoch", cxxopts::value<double>()->default_value("0.001"))(
+        cxxopts::value<int>()->default_value(util::default_text(defaults.epochs)))(
+        "batch", "Positions per step",
+        cxxopts::value<int>()->default_value(util::default_text(defaults.batch)))(
+        "lr", "Learning rate of the first epoch",
+        cxxopts::value<double>()->default_value(util::default_text(defaults.lr)))(
         "lr-final", "Learning rate of the last epoch (cosine decay between)",
-        cxxopts::value<double>()->default_value("0.00001"))("weight-decay", "AdamW's decoupled weight decay",
-                                                            cxxopts::value<double>()->default_value("0.5"))(
+        cxxopts::value<double>()->default_value(util::default_text(defaults.lr_final)))(
+        "weight-decay", "AdamW's decoupled weight decay",
+        cxxopts::value<double>()->default_value(util::default_text(defaults.weight_decay)))(
         "lambda", "Share of the game result in the target (the rest is the search score)",
-        cxxopts::value<double>()->default_value("0.3"))(
+        cxxopts::value<double>()->default_value(util::default_text(defaults.objective.lambda)))(
         "scale", "Centipawns per unit of the sigmoid (default: fitted to the results)",
         cxxopts::value<double>())("threads", "Threads",
-                                  cxxopts::value<int>()->default_value(std::to_string(
-                                      std::clamp(std::thread::hardware_concurrency(), 1u, 256u))))(
+                                  cxxopts::value<int>()->default_value(util::default_text(
+                                      std::clamp(int(std::thread::hardware_concurrency()), 1, MaxThreads))))(
         "seed", "Seed of the initial weights and the shuffles",
-        cxxopts::value<std::uint64_t>()->default_value("1"))(
+        cxxopts::value<std::uint64_t>()->default_value(util::default_text(defaults.seed)))(
         "min-ply", "Skip the positions before this ply of each game",
-        cxxopts::value<int>()->default_value(std::to_string(filter_defaults.min_ply)))(
+        cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.min_ply)))(
         "max-score", "Skip the positions whose |search score| exceeds this",
-        cxxopts::value<int>()->default_value(std::to_string(filter_defaults.max_score)))(
-        "validation-every", "Every Nth game is held out for validation (0: none)",
-        cxxopts::value<int>()->default_value("10"))(
+        cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.max_score)))(
+        "validation-every", "The last game of every N in a file is held out for validation (0: none)",
+        cxxopts::value<int>()->default_value(util::default_text(games::DefaultValidationEvery)))(
         "checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)",
         cxxopts::value<std::string>())("resume", "Continue the run of the checkpoint, with its options")(
         "init", "Start from this net instead of random weights", cxxopts::value<std::string>())(
@@ -89,19 +92,13 @@ int main(int argc, char** argv) {
         "Output layers chosen by the number of pieces (1 to 8; more than 1 needs --king-mirror)",
         cxxopts::value<int>()->default_value(std::to_string(defaults.shape.output_buckets)))(
         "net-every", "Also write the net after every Nth epoch, as OUT-eN.nnue (0: never)",
-        cxxopts::value<int>()->default_value("0"))("h,help", "Print this help");
-    cxxopts::ParseResult args;
-    try {
-        args = cli.parse(argc, argv);
-    } catch (const cxxopts::exceptions::exception& e) {
-        return usage_error(e.what());
-    }
-    if (args.count("help")) {
-        std::cout << cli.help();
-        return 0;
-    }
-    if (!args.count("data")) return usage_error("needs at least one --data FILE");
-    train::Options options;
+        cxxopts::value<int>()->default_value("0"));
+    const util::Arguments arguments = util::parse_arguments(cli, words, reply);
+    if (!arguments.options) return arguments.status;
+    const cxxopts::ParseResult& args = *arguments.options;
+    if (!arguments.positional.empty()) return reply.refuse("takes no positional arguments (see --help)");
+    if (!args.count("data")) return reply.refuse("needs at least one --data FILE");
+    Options options;
     options.epochs = args["epochs"].as<int>();
     options.batch = args["batch"].as<int>();
     options.lr = args["lr"].as<double>();
@@ -114,24 +111,23 @@ int main(int argc, char** argv) {
     options.shape.mirrored = args["king-mirror"].as<bool>();
     options.shape.output_buckets = args["output-buckets"].as<int>();
     if (!options.shape.supported())
-        return usage_error(
+        return reply.refuse(
             "the engine runs no net of " + nnue::describe(options.shape)
             + " (--hidden 128, 256 or 512; --output-buckets 1 to 8, more than 1 with --king-mirror)");
     const int net_every = args["net-every"].as<int>();
-    if (options.epochs < 1 || options.epochs > 100000)
-        return usage_error("--epochs must be from 1 to 100000");
-    if (options.batch < 1) return usage_error("--batch must be at least 1");
+    if (!util::in_range(reply, "--epochs", options.epochs, 1, MaxEpochs)) return util::BadUsage;
+    if (options.batch < 1) return reply.refuse("--batch must be at least 1");
     if (!(options.lr > 0) || !(options.lr_final >= 0))
-        return usage_error("--lr must be above 0 and --lr-final not below");
-    if (!(options.weight_decay >= 0)) return usage_error("--weight-decay must not be negative");
-    if (!(options.objective.lambda >= 0 && options.objective.lambda <= 1))
-        return usage_error("--lambda must be from 0 to 1");
-    if (options.threads < 1 || options.threads > 256) return usage_error("--threads must be from 1 to 256");
-    if (net_every < 0) return usage_error("--net-every must not be negative");
+        return reply.refuse("--lr must be above 0 and --lr-final not below");
+    if (!(options.weight_decay >= 0)) return reply.refuse("--weight-decay must not be negative");
+    if (!util::in_range(reply, "--lambda", options.objective.lambda, 0.0, 1.0)
+        || !util::in_range(reply, "--threads", options.threads, 1, MaxThreads))
+        return util::BadUsage;
+    if (net_every < 0) return reply.refuse("--net-every must not be negative");
     if (args.count("scale") && !(args["scale"].as<double>() > 0))
-        return usage_error("--scale must be above 0");
+        return reply.refuse("--scale must be above 0");
     if (args.count("resume") && args.count("init"))
-        return usage_error("--resume and --init exclude each other");
+        return reply.refuse("--resume and --init exclude each other");
     const std::string out = args["out"].as<std::string>();
     const std::string checkpoint =
         args.count("checkpoint") ? args["checkpoint"].as<std::string>() : out + ".ckpt";
@@ -144,52 +140,49 @@ int main(int argc, char** argv) {
     const bool shape_given =
         args.count("hidden") || args.count("king-mirror") || args.count("output-buckets");
     if ((args.count("resume") || args.count("init")) && shape_given)
-        return usage_error(
+        return reply.refuse(
             "the shape of a resumed run or of an --init net is its own: leave out --hidden, "
             "--king-mirror and --output-buckets");
     nnue::LoadResult init;
     if (args.count("init")) {
         init = nnue::load_file(args["init"].as<std::string>());
-        if (!init.net) return usage_error(init.error);
+        if (!init.net) return reply.refuse(init.error);
         options.shape = init.net->shape;
     }
     if (args.count("resume"))
-        if (auto error = train::Trainer::checkpoint_shape(checkpoint, options.shape))
-            return usage_error(*error);
+        if (auto error = Trainer::checkpoint_shape(checkpoint, options.shape)) return reply.refuse(*error);
 
-    const train::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
-    train::DataSet data;
+    const games::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
+    DataSet data;
     for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
-        train::LoadStats s;
-        if (auto error = train::load_games(path, filter, args["validation-every"].as<int>(), data, s))
-            return usage_error(*error);
+        games::LoadStats s;
+        if (auto error = load_games(path, filter, args["validation-every"].as<int>(), data, s))
+            return reply.refuse(*error);
         std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
                   << " kept; skipped " << s.in_check << " in check, " << s.tactical_move
                   << " with a capture or promotion played, " << s.extreme_score
                   << " mates or beyond the score limit, " << s.early << " before the first ply kept\n";
     }
-    if (data.train.empty()) return usage_error("no positions to train on");
+    if (data.train.empty()) return reply.refuse("no positions to train on");
     if (args["mirror"].as<bool>() && !options.shape.mirrored) {
         const std::size_t n = data.train.size();
-        for (std::size_t i = 0; i < n; ++i) data.train.push_back(train::mirrored(data.train[i]));
+        for (std::size_t i = 0; i < n; ++i) data.train.push_back(mirrored(data.train[i]));
     }
     std::cerr << "training positions " << data.train.size() << ", validation positions "
               << data.validation.size() << " (" << std::lround(seconds()) << " s)\n";
 
-    std::optional<train::Trainer> trainer;
+    std::optional<Trainer> trainer;
     if (args.count("resume")) {
-        if (auto error = train::Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
-            return usage_error(*error);
+        if (auto error = Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
+            return reply.refuse(*error);
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
                   << trainer->options().epochs << ", with its options\n";
     } else {
-        options.objective.scale =
-            args.count("scale") ? args["scale"].as<double>() : train::fit_scale(data.train);
-        trainer.emplace(
-            options, data,
-            init.net ? train::weights_of(*init.net) : train::initial_weights(options.shape, options.seed));
+        options.objective.scale = args.count("scale") ? args["scale"].as<double>() : fit_scale(data.train);
+        trainer.emplace(options, data,
+                        init.net ? weights_of(*init.net) : initial_weights(options.shape, options.seed));
     }
-    const train::Options& o = trainer->options();
+    const Options& o = trainer->options();
     std::fprintf(
         stderr,
         "net %s; scale %.1f cp, lambda %.2f, lr %g -> %g, batch %d, %d epochs, %d threads, seed %llu\n",
@@ -200,7 +193,7 @@ int main(int argc, char** argv) {
 
     while (trainer->epochs_done() < o.epochs) {
         const double epoch_start = seconds();
-        const double loss = trainer->train_epoch([&](const train::Progress& p) {
+        const double loss = trainer->train_epoch([&](const Progress& p) {
             const double rate = p.seconds > 0 ? double(p.done) / p.seconds : 0;
             const double left =
                 rate > 0 ? (double(p.total - p.done) + double(p.total) * (o.epochs - p.epoch)) / rate : 0;
@@ -214,24 +207,26 @@ int main(int argc, char** argv) {
             "\repoch %d/%d: training loss %.6f, validation loss %.6f, lr %.3g, %.0f positions/s, %s\n", epoch,
             o.epochs, loss, trainer->validation_loss(), trainer->learning_rate(epoch - 1), rate,
             clock_time(seconds()).c_str());
-        if (auto error = trainer->save_checkpoint(checkpoint)) return usage_error(*error);
+        if (auto error = trainer->save_checkpoint(checkpoint)) return reply.refuse(*error);
         if (net_every && epoch % net_every == 0)
-            if (auto error = write_net(epoch_path(out, epoch), train::quantise(trainer->weights(), o.shape)))
-                return usage_error(*error);
+            if (auto error = write_net(epoch_path(out, epoch), quantise(trainer->weights(), o.shape)))
+                return reply.refuse(*error);
     }
 
-    const nnue::Network net = train::quantise(trainer->weights(), o.shape);
-    if (auto error = write_net(out, net)) return usage_error(*error);
+    const nnue::Network net = quantise(trainer->weights(), o.shape);
+    if (auto error = write_net(out, net)) return reply.refuse(*error);
     // A sample of the validation positions (or training ones when none are held out) for the reports.
-    const std::vector<train::PackedPosition>& pool = data.validation.empty() ? data.train : data.validation;
-    std::vector<train::PackedPosition> sample;
+    const std::vector<PackedPosition>& pool = data.validation.empty() ? data.train : data.validation;
+    std::vector<PackedPosition> sample;
     for (std::size_t i = 0; i < pool.size() && sample.size() < 20000;
          i += std::max<std::size_t>(1, pool.size() / 20000))
         sample.push_back(pool[i]);
     std::fprintf(
         stderr,
         "wrote %s: largest quantisation error %.2f cp, side-to-move value %.1f cp (over %zu positions)\n",
-        out.c_str(), train::largest_quantisation_error(trainer->weights(), net, sample),
-        train::side_to_move_value(net, sample), sample.size());
-    return 0;
+        out.c_str(), largest_quantisation_error(trainer->weights(), net, sample),
+        side_to_move_value(net, sample), sample.size());
+    return util::Done;
 }
+
+}  // namespace sente::train

@@ -1,5 +1,5 @@
-// Self-play games on disk: the compact binary format `sente datagen` writes, and the reader the
-// tuner, `sente datagen --dump` and the tests share.
+// Self-play games on disk: the compact binary format `sente datagen` writes, and the reader both
+// trainers (through datagen/positions.hpp), `sente datagen --dump` and the tests share.
 //
 // A file is a sequence of game records, each complete in itself, so that games can be appended
 // and a file cut short by a kill loses at most its last record. Little-endian throughout:

@@ -1,4 +1,4 @@
-#include "research/research.hpp"
+#include "experiments/research.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 
 #include "core/movegen.hpp"
 #include "eval/eval.hpp"
-#include "research/params.hpp"
+#include "experiments/params.hpp"
 
 namespace sente::research {
 

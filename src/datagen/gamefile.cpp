@@ -1,7 +1,9 @@
-#include "tune/gamefile.hpp"
+#include "datagen/gamefile.hpp"
 
 #include <algorithm>
 #include <cstring>
+
+#include "util/bytes.hpp"
 
 namespace sente::games {
 
@@ -15,21 +17,8 @@ constexpr std::size_t PlySize = 4;
 constexpr std::size_t ChecksumSize = 4;
 constexpr std::uint8_t NoSquareCode = 64;
 
-std::uint32_t fnv1a(const std::uint8_t* data, std::size_t size) {
-    std::uint32_t h = 2166136261u;
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 16777619u;
-    return h;
-}
-
-void put16(std::vector<std::uint8_t>& out, std::uint16_t v) {
-    out.push_back(std::uint8_t(v));
-    out.push_back(std::uint8_t(v >> 8));
-}
-std::uint16_t get16(const std::uint8_t* p) { return std::uint16_t(p[0] | (p[1] << 8)); }
-std::uint32_t get32(const std::uint8_t* p) {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
-           | std::uint32_t(p[3]) << 24;
-}
+using util::put_le;
+using util::read_le;
 
 }  // namespace
 
@@ -105,17 +94,16 @@ std::vector<std::uint8_t> encode(const Game& game) {
     out.push_back(game.chess960 ? 1 : 0);
     out.push_back(std::uint8_t(game.result));
     out.push_back(std::uint8_t(game.end));
-    put16(out, std::uint16_t(game.plies.size()));
-    put16(out, 0);
+    put_le(out, std::uint16_t(game.plies.size()));
+    put_le(out, std::uint16_t(0));
     std::uint8_t packed[PositionSize];
     pack_position(start, packed);
     out.insert(out.end(), packed, packed + PositionSize);
     for (const Ply& p : game.plies) {
-        put16(out, p.move.raw());
-        put16(out, std::uint16_t(p.score));
+        put_le(out, std::uint16_t(p.move.raw()));
+        put_le(out, std::uint16_t(p.score));
     }
-    std::uint32_t sum = fnv1a(out.data(), out.size());
-    for (int i = 0; i < 4; ++i) out.push_back(std::uint8_t(sum >> (8 * i)));
+    put_le(out, util::fnv1a32(out));
     return out;
 }
 
@@ -167,7 +155,7 @@ std::optional<Game> Reader::next() {
         fail("result " + std::to_string(game.result) + " contradicts how the game ended (corrupt)");
         return std::nullopt;
     }
-    const std::size_t plies = get16(head + 8);
+    const std::size_t plies = read_le<std::uint16_t>(head + 8);
 
     std::vector<std::uint8_t> record(head, head + sizeof head);
     record.resize(sizeof head + plies * PlySize + ChecksumSize);
@@ -177,7 +165,7 @@ std::optional<Game> Reader::next() {
         return std::nullopt;
     }
     const std::size_t checked = record.size() - ChecksumSize;
-    if (fnv1a(record.data(), checked) != get32(record.data() + checked)) {
+    if (util::fnv1a32(std::span(record.data(), checked)) != read_le<std::uint32_t>(record.data() + checked)) {
         fail("checksum mismatch (corrupt)");
         return std::nullopt;
     }
@@ -202,7 +190,7 @@ std::optional<Game> Reader::next() {
     game.plies.reserve(plies);
     for (std::size_t i = 0; i < plies; ++i) {
         const std::uint8_t* p = record.data() + sizeof head + i * PlySize;
-        Ply ply{Move::from_raw(get16(p)), std::int16_t(get16(p + 2))};
+        Ply ply{Move::from_raw(read_le<std::uint16_t>(p)), std::int16_t(read_le<std::uint16_t>(p + 2))};
         if (!pos.is_legal(ply.move)) {
             fail("ply " + std::to_string(i + 1) + " is not a legal move in " + pos.fen());
             return std::nullopt;

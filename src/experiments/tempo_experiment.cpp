@@ -1,4 +1,4 @@
-#include "tempo_experiment.hpp"
+#include "experiments/tempo_experiment.hpp"
 
 #include <cmath>
 #include <map>

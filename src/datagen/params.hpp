@@ -1,13 +1,11 @@
-// Tunables of the tools in src/ beside the engine: self-play data generation (`sente datagen`) and
-// OpenBench's genfens.
+// The data generator's constants: self-play games (`sente datagen`) and OpenBench's openings
+// (genfens). How games are cut short and how openings are screened; all scores from a side's own view.
 #pragma once
 
 #include <cstdint>
 
-namespace sente {
+namespace sente::datagen {
 
-// How games are cut short and how openings are screened; all scores from a side's own view.
-namespace datagen_params {
 constexpr std::uint64_t DefaultNodes = 5000;  // a move's soft node limit (--nodes)
 constexpr int DefaultRandomPlies = 8;         // random legal plies that start a game (--random-plies)
 constexpr int HardNodeFactor = 20;            // a move's search never exceeds this many soft limits
@@ -22,6 +20,5 @@ constexpr int MaxPlies = 800;                 // longer games are called drawn
 constexpr int GenfensPlies = 8;               // random plies of a genfens opening from the start position
 constexpr int GenfensBookPlies = 2;           // ... and after a book line
 constexpr std::uint64_t GenfensNodes = 5000;  // the screening search's soft node limit
-}  // namespace datagen_params
 
-}  // namespace sente
+}  // namespace sente::datagen

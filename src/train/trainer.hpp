@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "nnue/network.hpp"
-#include "tune/train_data.hpp"
+#include "train/train_data.hpp"
 
 namespace sente::train {
 

@@ -1,4 +1,4 @@
-#include "tune/trainer.hpp"
+#include "train/trainer.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "nnue/accumulator.hpp"
+#include "util/bytes.hpp"
 
 namespace sente::train {
 
@@ -401,7 +402,7 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
         const auto* raw = reinterpret_cast<const unsigned char*>(v->data());
         bytes.insert(bytes.end(), raw, raw + v->size() * sizeof(float));
     }
-    const std::uint64_t sum = nnue::fnv1a64(bytes);
+    const std::uint64_t sum = util::fnv1a64(bytes);
     const auto* raw_sum = reinterpret_cast<const unsigned char*>(&sum);
     bytes.insert(bytes.end(), raw_sum, raw_sum + sizeof sum);
 
@@ -460,7 +461,7 @@ std::optional<std::string> Trainer::load_checkpoint(const std::string& path, con
         return "cannot read the checkpoint " + path;
     std::uint64_t sum;
     std::memcpy(&sum, bytes.data() + bytes.size() - 8, 8);
-    if (sum != nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8)))
+    if (sum != util::fnv1a64(std::span(bytes.data(), bytes.size() - 8)))
         return path + ": checksum mismatch (corrupted)";
     if (h.train_size != data.train.size() || h.validation_size != data.validation.size()
         || h.train_fingerprint != fingerprint(data.train)

@@ -1,12 +1,12 @@
-#include "tune/train_data.hpp"
+#include "train/train_data.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <span>
 
-#include "nnue/file_format.hpp"
-#include "tune/gamefile.hpp"
+#include "datagen/gamefile.hpp"
+#include "nnue/architecture.hpp"
+#include "util/bytes.hpp"
 
 namespace sente::train {
 
@@ -79,37 +79,17 @@ std::optional<Position> unpack(const PackedPosition& p) {
     return pos;
 }
 
-std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
-                                      DataSet& data, LoadStats& stats) {
-    games::Reader reader(path);
-    while (auto game = reader.next()) {
-        const bool held_out =
-            validation_every > 0
-            && stats.games % std::size_t(validation_every) == std::size_t(validation_every - 1);
-        ++stats.games;
-        games::replay(*game, [&](const games::Sample& s) {
-            ++stats.positions;
-            const Position& pos = *s.position;
-            if (s.ply < filter.min_ply)
-                ++stats.early;
-            else if (pos.in_check())
-                ++stats.in_check;
-            else if (pos.is_capture_or_promotion(s.move))
-                ++stats.tactical_move;
-            else if (std::abs(s.score) > filter.max_score || is_decisive(s.score))
-                ++stats.extreme_score;
-            else {
-                (held_out ? data.validation : data.train).push_back(pack(pos, s.score, s.result));
-                ++stats.kept;
-            }
+std::optional<std::string> load_games(const std::string& path, const games::Filter& filter,
+                                      int validation_every, DataSet& data, games::LoadStats& stats) {
+    return games::load_positions(
+        path, filter, validation_every, stats, [&](const games::Sample& s, bool held_out) {
+            (held_out ? data.validation : data.train).push_back(pack(*s.position, s.score, s.result));
+            return true;
         });
-    }
-    if (!reader.error().empty()) return reader.error();
-    return std::nullopt;
 }
 
 std::uint64_t fingerprint(const std::vector<PackedPosition>& positions) {
-    return nnue::fnv1a64(std::span(reinterpret_cast<const unsigned char*>(positions.data()),
+    return util::fnv1a64(std::span(reinterpret_cast<const unsigned char*>(positions.data()),
                                    positions.size() * sizeof(PackedPosition)));
 }
 

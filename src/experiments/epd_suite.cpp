@@ -1,7 +1,8 @@
-#include "epd_suite.hpp"
+#include "experiments/epd_suite.hpp"
 
-#include <fstream>
-#include <sstream>
+#include <algorithm>
+
+#include "util/epd.hpp"
 
 namespace sente {
 
@@ -19,36 +20,20 @@ std::string bare(std::string san) {
 std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, int movetime_ms,
                                       const std::function<void(const EpdOutcome&)>& outcome) {
     std::vector<EpdOutcome> results;
-    std::ifstream in(path);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream fields(line);
-        std::string board, side, castling, ep;
-        fields >> board >> side >> castling >> ep;
+    for (const util::Epd& epd : util::read_epd(path).value_or(std::vector<util::Epd>{})) {
         EpdOutcome o;
-        o.fen = board + ' ' + side + ' ' + castling + ' ' + ep;
-        std::string rest;
-        std::getline(fields, rest);
-
-        // Operations: `opcode operand...;`
+        o.fen = epd.fen();
         std::vector<std::string> best, avoid;
-        std::istringstream ops(rest);
-        for (std::string op; std::getline(ops, op, ';');) {
-            std::istringstream words(op);
-            std::string code;
-            words >> code;
-            for (std::string w; words >> w;) {
-                if (code == "bm")
-                    best.push_back(bare(w));
-                else if (code == "am")
-                    avoid.push_back(bare(w));
-                else if (code == "id")
-                    o.id += (o.id.empty() ? "" : " ") + w;
+        for (const util::EpdOperation& op : epd.operations) {
+            for (const std::string& operand : op.operands) {
+                if (op.opcode == "bm")
+                    best.push_back(bare(operand));
+                else if (op.opcode == "am")
+                    avoid.push_back(bare(operand));
+                else if (op.opcode == "id")
+                    o.id += (o.id.empty() ? "" : " ") + operand;
             }
         }
-        if (!o.id.empty() && o.id.front() == '"') o.id = o.id.substr(1, o.id.size() - 2);
-
         if (!engine.set_position(o.fen, {}) && (!best.empty() || !avoid.empty())) {
             engine.new_game();
             SearchLimits limits;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/position.hpp"
+#include "datagen/positions.hpp"
 #include "nnue/architecture.hpp"
 
 namespace sente::train {
@@ -33,25 +34,16 @@ PackedPosition mirrored(const PackedPosition& p);
 // nothing when the board is not a legal position (the side not to move in check, say).
 std::optional<Position> unpack(const PackedPosition& p);
 
-// Which positions are kept. A position is dropped when its side to move is in check, when the move
-// played from it captured or promoted (its score is a tactic's, not the position's), when its
-// score is a mate or beyond max_score, or when it comes before min_ply of its game.
-struct Filter {
-    int min_ply = 8;
-    int max_score = 3000;
-};
-struct LoadStats {
-    std::size_t games = 0, positions = 0, kept = 0;
-    std::size_t in_check = 0, tactical_move = 0, extreme_score = 0, early = 0;
-};
+// The positions sente-train keeps by default (datagen/positions.hpp says what the filter drops).
+constexpr games::Filter DefaultFilter{8, 3000};
 
 struct DataSet {
     std::vector<PackedPosition> train, validation;
 };
-// Appends the positions of a game file; every validation_every-th game (0: none) goes to
-// validation. Returns the reader's error on a bad file.
-std::optional<std::string> load_games(const std::string& path, const Filter& filter, int validation_every,
-                                      DataSet& data, LoadStats& stats);
+// Appends the positions of a game file that the filter keeps, those of held-out games
+// (games::held_out) to validation. Returns the reader's error on a bad file.
+std::optional<std::string> load_games(const std::string& path, const games::Filter& filter,
+                                      int validation_every, DataSet& data, games::LoadStats& stats);
 // A fingerprint of a set of positions, so that a resumed run can check it has the same data.
 std::uint64_t fingerprint(const std::vector<PackedPosition>& positions);
 

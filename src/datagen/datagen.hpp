@@ -1,5 +1,6 @@
-// `sente datagen`: self-play games for fitting the evaluation, written in the format of
-// tune/gamefile.hpp; and `--dump`, which prints a game file as text.
+// `sente datagen`: self-play games for the trainers, written in the format of
+// datagen/gamefile.hpp; `--dump`, which prints a game file as text; and the openings that games and
+// OpenBench's genfens start from.
 #pragma once
 
 #include <cstdint>
@@ -11,18 +12,18 @@
 
 #include "core/position.hpp"
 #include "core/splitmix.hpp"
+#include "datagen/params.hpp"
 #include "engine.hpp"
-#include "params.hpp"
 
 namespace sente {
 
 struct DatagenOptions {
     std::string out;
-    int games = 0;
+    int games = 1000;  // of the seed, counting those already in the file
     int threads = 1;
-    std::uint64_t nodes = datagen_params::DefaultNodes;  // soft limit per move: no new iteration once reached
+    std::uint64_t nodes = datagen::DefaultNodes;  // soft limit per move: no new iteration once reached
     int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares
-    int random_plies = datagen_params::DefaultRandomPlies;
+    int random_plies = datagen::DefaultRandomPlies;
     std::uint64_t seed = 0;
     std::string book;  // EPD; empty: the start position (or random Chess960 ones)
     bool chess960 = false;

@@ -1,4 +1,4 @@
-#include "datagen.hpp"
+#include "datagen/datagen.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -7,17 +7,16 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <set>
-#include <sstream>
 #include <thread>
 #include <unordered_set>
 
 #include "core/movegen.hpp"
+#include "datagen/gamefile.hpp"
 #include "engine.hpp"
-#include "tune/gamefile.hpp"
+#include "util/epd.hpp"
 
 #ifdef O_BINARY
 constexpr int BinaryMode = O_BINARY;  // Windows: no newline translation in the game file
@@ -27,7 +26,7 @@ constexpr int BinaryMode = 0;
 
 namespace sente {
 
-using namespace datagen_params;
+using namespace datagen;
 
 namespace {
 
@@ -54,7 +53,7 @@ struct SearchResult {
     Value score = 0;
 };
 
-SearchResult search(Engine& engine, const Position& pos, std::uint64_t soft_nodes) {
+SearchResult search_move(Engine& engine, const Position& pos, std::uint64_t soft_nodes) {
     engine.set_position(pos);
     SearchLimits limits;
     limits.soft_nodes = soft_nodes;
@@ -80,7 +79,7 @@ Opening choose_opening(Run& run, Engine& engine, int index) {
         if (!opening) continue;
         if (run.played.contains(opening->fen())) return {opening, true};
         engine.new_game();
-        if (std::abs(search(engine, *opening, run.options.nodes).score) <= OpeningMaxScore)
+        if (std::abs(search_move(engine, *opening, run.options.nodes).score) <= OpeningMaxScore)
             return {opening, false};
         ++run.discarded_openings;
     }
@@ -115,7 +114,7 @@ games::Game play_game(Run& run, Engine& engine, Position pos) {
             return finish(1, GameEnd::DrawAdjudicated);
         if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
 
-        SearchResult r = search(engine, pos, run.options.nodes);
+        SearchResult r = search_move(engine, pos, run.options.nodes);
         game.plies.push_back({r.move, std::int16_t(std::clamp<Value>(r.score, -VALUE_MATE, VALUE_MATE))});
         const int white_score = pos.side_to_move() == White ? r.score : -r.score;
         pos.make_move(r.move);
@@ -196,28 +195,23 @@ std::string clock_text(double seconds) {
 }  // namespace
 
 std::vector<std::string> read_book(const std::string& path, bool chess960, std::string& error) {
-    std::vector<std::string> lines;
-    std::ifstream in(path);
-    if (!in) {
+    const std::optional<std::vector<util::Epd>> book = util::read_epd(path);
+    if (!book) {
         error = "cannot read the book " + path;
-        return lines;
+        return {};
     }
-    std::string line;
-    for (int number = 1; std::getline(in, line); ++number) {
-        std::istringstream words(line);
-        std::string fen, w;
-        for (int i = 0; i < 4 && words >> w; ++i) fen += (i ? " " : "") + w;
-        if (fen.empty()) continue;
+    std::vector<std::string> lines;
+    for (const util::Epd& epd : *book) {
         Position pos;
-        if (auto problem = pos.set_fen(fen, chess960)) {
-            error = path + " line " + std::to_string(number) + ": " + *problem;
+        if (auto problem = pos.set_fen(epd.position, chess960)) {
+            error = path + " line " + std::to_string(epd.line) + ": " + *problem;
             return {};
         }
         if (popcount(pos.pieces()) > 32 || count_legal_moves(pos) == 0) {
-            error = path + " line " + std::to_string(number) + ": more than 32 pieces, or no legal move";
+            error = path + " line " + std::to_string(epd.line) + ": more than 32 pieces, or no legal move";
             return {};
         }
-        lines.push_back(fen + " 0 1");
+        lines.push_back(epd.position + " 0 1");
     }
     if (lines.empty()) error = "the book " + path + " has no positions";
     return lines;
@@ -253,7 +247,7 @@ int generate_fens(int count, std::uint64_t seed, const std::vector<std::string>&
         ++misses;
         if (!opening || !seen.insert(opening->key()).second) continue;
         engine.new_game();
-        if (std::abs(search(engine, *opening, GenfensNodes).score) > OpeningMaxScore) continue;
+        if (std::abs(search_move(engine, *opening, GenfensNodes).score) > OpeningMaxScore) continue;
         emit(opening->fen());
         ++found;
         misses = 0;

@@ -1,0 +1,161 @@
+#include "cli/commands.hpp"
+
+#include <chrono>
+#include <cxxopts.hpp>
+
+#include "core/tunable.hpp"
+#include "datagen/command.hpp"
+#include "engine.hpp"
+#include "eval/eval.hpp"
+#include "experiments/commands.hpp"
+#include "nnue/accumulator.hpp"
+#include "nnue/params.hpp"
+#include "train/command.hpp"
+#include "tune/command.hpp"
+#include "util/command_line.hpp"
+
+namespace sente::cli {
+
+namespace {
+
+using util::Reply;
+using util::Words;
+
+// `perft DEPTH`: the leaves of the legal move tree, from the engine's position or --fen, with the
+// engine's threads or --threads. UCI's `go perft DEPTH` is `perft DEPTH --divide`.
+int perft(Engine& engine, Words words, Reply& reply) {
+    cxxopts::Options options("sente perft", "Counts the leaves of the legal move tree to DEPTH plies.");
+    options.add_options()("fen", "Start from this FEN (default: the start position)",
+                          cxxopts::value<std::string>())("divide", "Print the count below each root move")(
+        "threads", "Threads that share the root moves (default: 1, or the engine's Threads under UCI)",
+        cxxopts::value<int>())("hash", "MB of hash table for the counts of subtrees (0: none)",
+                               cxxopts::value<int>()->default_value("0"))(
+        "chess960", "Read the FEN's castling as Chess960 and write castling as king takes rook");
+    const util::Arguments arguments = util::parse_arguments(options, words, reply, "DEPTH");
+    if (!arguments.options) return arguments.status;
+    const cxxopts::ParseResult& args = *arguments.options;
+    if (arguments.positional.size() != 1) return reply.refuse("perft needs exactly one DEPTH");
+    const std::optional<int> depth =
+        util::number_argument(reply, "perft DEPTH", arguments.positional[0], 0, Engine::MaxPerftDepth);
+    if (!depth) return util::BadUsage;
+    const int hash = args["hash"].as<int>();
+    if (!util::in_range(reply, "--hash", hash, 0, Engine::MaxHashMb)) return util::BadUsage;
+    if (args.count("threads")) {
+        const int threads = args["threads"].as<int>();
+        if (!util::in_range(reply, "--threads", threads, 1, Engine::MaxThreads)) return util::BadUsage;
+        engine.set_threads(threads);
+    }
+    if (args.count("chess960")) engine.set_chess960(true);
+    if (args.count("fen"))
+        if (auto problem = engine.set_position(args["fen"].as<std::string>(), {}))
+            return reply.refuse("bad FEN: " + *problem);
+
+    const auto start = std::chrono::steady_clock::now();
+    const PerftResult result = engine.perft(*depth, hash);
+    const auto elapsed = std::chrono::steady_clock::now() - start;
+    const Position& root = engine.position();
+    if (args.count("divide")) {
+        for (const auto& [move, count] : result.divide)
+            reply.line(root.move_to_uci(move) + ": " + std::to_string(count));
+        reply.line("");
+    }
+    const double seconds = std::chrono::duration<double>(elapsed).count();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
+    const auto nps = seconds > 0 ? static_cast<unsigned long long>(double(result.nodes) / seconds) : 0ULL;
+    reply.line("Nodes searched: " + std::to_string(result.nodes));
+    reply.line("Time: " + std::to_string(ms) + " ms");
+    reply.line("Nodes/second: " + std::to_string(nps));
+    return util::Done;
+}
+
+// `bench [DEPTH]`: the fixed search whose node count signs a build; the last line is
+// "<nodes> nodes <nps> nps".
+int bench(Engine& engine, Words words, Reply& reply) {
+    int depth = Engine::DefaultBenchDepth;
+    if (words.size() > 1) return reply.refuse("bench takes at most one DEPTH");
+    if (!words.empty()) {
+        const std::optional<int> d =
+            util::number_argument(reply, "bench DEPTH", words[0], 1, Engine::MaxBenchDepth);
+        if (!d) return util::BadUsage;
+        depth = *d;
+    }
+    const BenchResult r = engine.bench(depth, [&](int index, std::uint64_t nodes) {
+        reply.note("position " + std::to_string(index + 1) + ": " + std::to_string(nodes) + " nodes");
+    });
+    const std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
+    reply.note("positions: " + std::to_string(r.positions) + ", depth " + std::to_string(depth) + ", time "
+               + std::to_string(r.time_ms) + " ms");
+    reply.line(std::to_string(r.nodes) + " nodes " + std::to_string(nps) + " nps");
+    return util::Done;
+}
+
+// `eval`: the net's evaluation of the engine's position when it plays with the net, and the
+// hand-crafted evaluation term by term.
+int eval(Engine& engine, Words, Reply& reply) {
+    const Position& pos = engine.position();
+    if (const nnue::Network* net = engine.net()) {
+        const Value raw = nnue::evaluate(*net, pos);
+        reply.line("NNUE (" + engine.eval_file() + "), side to move: " + std::to_string(raw)
+                   + " cp, with tempo "
+                   + std::to_string(nnue::evaluate_with_tempo(raw, engine.tempo_percent())) + " cp");
+        reply.line("The hand-crafted evaluation, not in use (Use NNUE is on):");
+    }
+    reply.lines(eval::trace(pos, engine.tempo_percent()));
+    return util::Done;
+}
+
+// `d`: the board, its FEN, key and checkers.
+int display(Engine& engine, Words, Reply& reply) {
+    reply.lines(engine.position().pretty());
+    return util::Done;
+}
+
+// `spsa [TERMS]`: OpenBench's SPSA input for a tune build's parameters, or for those the terms
+// select (a room, a set, names, prefixes).
+int spsa(Engine&, Words words, Reply& reply) {
+    if (!TuneBuild) return reply.refuse(NoTunablesMessage);
+    const SpsaInput input = spsa_input(std::vector<std::string>(words.begin(), words.end()));
+    if (!input.error.empty()) return reply.refuse(input.error);
+    reply.lines(input.lines);
+    return util::Done;
+}
+
+using util::Reach;
+
+constexpr util::Command Commands[] = {
+    {"perft", "DEPTH [--fen FEN] [--divide] [--threads N] [--hash MB] [--chess960]",
+     "the leaves of the legal move tree (UCI: go perft DEPTH)", Reach::Everywhere, true, perft},
+    {"bench", "[DEPTH]", "the fixed-depth search whose node count signs a build", Reach::Everywhere, true,
+     bench},
+    {"eval", "", "the evaluation of the position, term by term", Reach::Everywhere, false, eval},
+    {"d", "", "the board, its FEN, key and checkers", Reach::Everywhere, false, display},
+    {"genfens", "N seed S book <None|FILE>", "OpenBench's openings: N undecided positions", Reach::Everywhere,
+     true, datagen::genfens_command},
+    {"spsa", "[ROOM|SET|NAME|PREFIX* ...]",
+     "a tune build's parameters as OpenBench's SPSA input, or a subset", Reach::Everywhere, false, spsa},
+    {"solve", "FILE [--movetime MS]", "an EPD test suite (bm and am)", Reach::CommandLine, false,
+     experiments::solve_command},
+    {"tempo-table", "[DEPTH] [--tempo LIST]", "the tempo experiment", Reach::CommandLine, false,
+     experiments::tempo_table_command},
+    {"research", "[--depth D] [--algorithms LIST] [--tempo LIST] [--positions FILE] [--hash MB] ...",
+     "the classic algorithms side by side", Reach::CommandLine, false, experiments::research_command},
+    {"datagen", "--out FILE [--games N] [--threads T] [--nodes K] [--hash MB] ... | --dump FILE",
+     "self-play games for the trainers", Reach::CommandLine, false, datagen::datagen_command},
+    {"tune", "--data FILE ... [--params FILE] [--out FILE] ...",
+     "fits the hand-crafted evaluation's weights to games (also sente-tune)", Reach::CommandLine, false,
+     tune::tune_command},
+    {"train", "--data FILE ... [--out NET] ...", "trains the network on games (also sente-train)",
+     Reach::CommandLine, false, train::train_command},
+};
+
+}  // namespace
+
+std::span<const util::Command> commands() { return Commands; }
+
+const util::Command* find_command(std::string_view name) {
+    for (const util::Command& c : Commands)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+}  // namespace sente::cli

@@ -1,0 +1,45 @@
+// The positions the trainers learn from: which positions of a game file are kept, and which games
+// are held out for validation. sente-tune and sente-train read game files through this one loader,
+// each with its own filter settings and its own test on top.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "datagen/gamefile.hpp"
+
+namespace sente::games {
+
+// A position is dropped when it comes before min_ply of its game, when its side to move is in
+// check, when the move played from it captured or promoted (its score is a tactic's, not the
+// position's), or when its score is a mate or beyond max_score.
+struct Filter {
+    int min_ply = 0;
+    int max_score = 0;
+};
+
+struct LoadStats {
+    std::size_t games = 0, positions = 0, kept = 0;
+    std::size_t early = 0, in_check = 0, tactical_move = 0, extreme_score = 0;
+    std::size_t refused = 0;  // passed the filter, then refused by the trainer's own test
+};
+
+// How often both trainers hold out a game for validation unless told otherwise.
+constexpr int DefaultValidationEvery = 10;
+
+// The validation split: with every = N > 0, the last game of every N in a file is held out (games
+// N-1, 2N-1, ... counting from 0); with 0, none. Both trainers split so.
+constexpr bool held_out(std::size_t game, int every) {
+    return every > 0 && game % std::size_t(every) == std::size_t(every - 1);
+}
+
+// Reads a game file and hands every position the filter keeps to `keep`, with whether its game is
+// held out; `keep` returns false to refuse it after all. Returns the reader's error on a bad file
+// (the positions before it have been handed out).
+using Keep = std::function<bool(const Sample& sample, bool held_out)>;
+std::optional<std::string> load_positions(const std::string& path, const Filter& filter, int validation_every,
+                                          LoadStats& stats, const Keep& keep);
+
+}  // namespace sente::games

@@ -1,0 +1,199 @@
+#include "experiments/commands.hpp"
+
+#include <cstdio>
+#include <cxxopts.hpp>
+#include <fstream>
+
+#include "engine.hpp"
+#include "experiments/epd_suite.hpp"
+#include "experiments/research.hpp"
+#include "experiments/tempo_experiment.hpp"
+#include "util/command_line.hpp"
+#include "util/epd.hpp"
+
+namespace sente::experiments {
+
+namespace {
+
+constexpr int DefaultMovetimeMs = 250, MaxMovetimeMs = 3'600'000;  // solve, per position
+constexpr int DefaultTempoDepth = 12;                              // tempo-table
+constexpr int DefaultResearchDepth = 6, MaxResearchDepth = 20;
+constexpr int MaxResearchHashMb = 4096;
+constexpr const char* DefaultTempi = "0,100";  // the tempo settings compared, in percent
+constexpr const char* DefaultAlgorithms = "alphabeta,pvs,aspiration,mtdf,mtdf2,sss,dual";
+
+using util::Reply;
+
+// The tempo settings of --tempo: percentages of the built-in bonus.
+std::optional<std::vector<int>> tempo_settings(const cxxopts::ParseResult& args, Reply& reply) {
+    std::vector<int> settings = args["tempo"].as<std::vector<int>>();
+    for (int p : settings)
+        if (!util::in_range(reply, "--tempo values", p, 0, eval::MaxTempoPercent)) return std::nullopt;
+    return settings;
+}
+
+// A line of printf-formatted numbers.
+template <typename... Args>
+std::string formatted(const char* format, Args... args) {
+    char text[256];
+    std::snprintf(text, sizeof text, format, args...);
+    return text;
+}
+
+}  // namespace
+
+// `solve FILE`: searches every position of an EPD suite and checks the move against bm and am.
+int solve_command(Engine& engine, util::Words words, Reply& reply) {
+    cxxopts::Options options("sente solve",
+                             "Runs an EPD test suite: each position's move against its bm and am.");
+    options.add_options()("movetime", "Milliseconds per position",
+                          cxxopts::value<int>()->default_value(util::default_text(DefaultMovetimeMs)));
+    const util::Arguments arguments = util::parse_arguments(options, words, reply, "FILE");
+    if (!arguments.options) return arguments.status;
+    const int movetime = (*arguments.options)["movetime"].as<int>();
+    if (arguments.positional.size() != 1) return reply.refuse("solve needs exactly one EPD FILE");
+    if (!util::in_range(reply, "--movetime", movetime, 1, MaxMovetimeMs)) return util::BadUsage;
+    const std::string& path = arguments.positional[0];
+    if (!std::ifstream(path)) return reply.refuse("cannot read " + path);
+    int solved = 0, total = 0;
+    run_epd_suite(engine, path, movetime, [&](const EpdOutcome& o) {
+        ++total;
+        solved += o.solved;
+        reply.line(std::string(o.solved ? "solved  " : "missed  ") + (o.id.empty() ? o.fen : o.id) + "  "
+                   + (o.played.empty() ? "(no move)" : o.played));
+    });
+    reply.line("solved " + std::to_string(solved) + " of " + std::to_string(total) + " at "
+               + std::to_string(movetime) + " ms");
+    return util::Done;
+}
+
+// `tempo-table [DEPTH]`: per depth, the mean score, the mean change of score from the previous
+// depth, the nodes and the branching factor over the bench positions, once per tempo setting, as a
+// Markdown table.
+int tempo_table_command(Engine& engine, util::Words words, Reply& reply) {
+    cxxopts::Options options("sente tempo-table", "The tempo experiment over the bench positions to DEPTH.");
+    options.add_options()("tempo", "Tempo settings to compare, in percent of the built-in bonus",
+                          cxxopts::value<std::vector<int>>()->default_value(DefaultTempi));
+    const util::Arguments arguments = util::parse_arguments(options, words, reply, "[DEPTH]");
+    if (!arguments.options) return arguments.status;
+    if (arguments.positional.size() > 1) return reply.refuse("tempo-table takes at most one DEPTH");
+    int depth = DefaultTempoDepth;
+    if (!arguments.positional.empty()) {
+        const std::optional<int> d = util::number_argument(reply, "tempo-table DEPTH",
+                                                           arguments.positional[0], 2, Engine::MaxBenchDepth);
+        if (!d) return util::BadUsage;
+        depth = *d;
+    }
+    const std::optional<std::vector<int>> settings = tempo_settings(*arguments.options, reply);
+    if (!settings) return util::BadUsage;
+
+    std::vector<std::vector<TempoRow>> tables;
+    for (int p : *settings) tables.push_back(tempo_experiment(engine, bench_positions(), depth, p));
+    std::string head = "| depth |", rule = "|---|";
+    for (int p : *settings) {
+        head += " tempo " + std::to_string(p) + "%: score | change | nodes | EBF |";
+        rule += "---|---|---|---|";
+    }
+    reply.line(head);
+    reply.line(rule);
+    for (int d = 0; d < depth; ++d) {
+        std::string row = "| " + std::to_string(d + 1) + " |";
+        for (const auto& t : tables) {
+            const TempoRow& r = t[std::size_t(d)];
+            row += formatted(" %.1f | %.1f | %llu | %.2f |", r.mean_score, r.mean_score_change,
+                             static_cast<unsigned long long>(r.nodes), r.branching);
+        }
+        reply.line(row);
+    }
+    std::string counts = "positions without a mate score: ";
+    for (const auto& t : tables) counts += std::to_string(t.back().positions) + ' ';
+    reply.line(counts);
+    return util::Done;
+}
+
+// `research`: the classic algorithms side by side; a table per algorithm and tempo setting.
+int research_command(Engine&, util::Words words, Reply& reply) {
+    const research::Settings defaults;
+    cxxopts::Options options("sente research", "The classic fixed-depth algorithms side by side.");
+    options.add_options()("depth", "Deepest iteration",
+                          cxxopts::value<int>()->default_value(util::default_text(DefaultResearchDepth)))(
+        "algorithms", "negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual (comma-separated)",
+        cxxopts::value<std::vector<std::string>>()->default_value(DefaultAlgorithms))(
+        "tempo", "Tempo settings to compare, in percent of the built-in bonus",
+        cxxopts::value<std::vector<int>>()->default_value(DefaultTempi))(
+        "positions", "FEN or EPD file of positions (default: the bench positions)",
+        cxxopts::value<std::string>())("eval", "full (Sente's evaluation) or material",
+                                       cxxopts::value<std::string>()->default_value("full"))(
+        "hash", "MB of the table of bounds",
+        cxxopts::value<int>()->default_value(util::default_text(defaults.hash_mb)))(
+        "csv", "Print CSV instead of aligned tables");
+    const util::Arguments arguments = util::parse_arguments(options, words, reply);
+    if (!arguments.options) return arguments.status;
+    const cxxopts::ParseResult& args = *arguments.options;
+    if (!arguments.positional.empty())
+        return reply.refuse("research takes no positional arguments (see --help)");
+    const int depth = args["depth"].as<int>();
+    if (!util::in_range(reply, "--depth", depth, 1, MaxResearchDepth)) return util::BadUsage;
+    std::vector<research::Algorithm> algorithms;
+    for (const std::string& a : args["algorithms"].as<std::vector<std::string>>()) {
+        research::Algorithm parsed;
+        if (!research::parse_algorithm(a, parsed))
+            return reply.refuse("unknown algorithm '" + a
+                                + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
+        algorithms.push_back(parsed);
+    }
+    const std::optional<std::vector<int>> tempi = tempo_settings(args, reply);
+    if (!tempi) return util::BadUsage;
+    const std::string kind = args["eval"].as<std::string>();
+    if (kind != "full" && kind != "material") return reply.refuse("--eval must be full or material");
+    const int hash = args["hash"].as<int>();
+    if (!util::in_range(reply, "--hash", hash, 1, MaxResearchHashMb)) return util::BadUsage;
+
+    std::vector<std::string> fens;
+    if (args.count("positions")) {
+        const std::string path = args["positions"].as<std::string>();
+        const std::optional<std::vector<util::Epd>> positions = util::read_epd(path);
+        if (!positions) return reply.refuse("cannot read " + path);
+        for (const util::Epd& epd : *positions) {
+            Position pos;
+            if (auto problem = pos.set_fen(epd.fen()))
+                return reply.refuse("bad FEN in --positions: " + *problem);
+            fens.push_back(epd.fen());
+        }
+    } else {
+        fens = bench_positions();
+    }
+    const bool csv = args.count("csv") > 0;
+    if (csv)
+        reply.line(
+            "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions");
+    for (research::Algorithm a : algorithms) {
+        for (int tempo : *tempi) {
+            const research::Settings s{
+                kind == "full" ? research::EvalKind::Full : research::EvalKind::Material, tempo,
+                std::size_t(hash)};
+            if (!csv) {
+                reply.line("");
+                reply.line(std::string(research::name(a)) + ", tempo " + std::to_string(tempo) + "%, " + kind
+                           + " evaluation, " + std::to_string(fens.size()) + " positions");
+                reply.line("depth  mean score  mean change          nodes    time ms    EBF  re-searches");
+            }
+            for (const research::Row& r : research::run(a, s, fens, depth)) {
+                if (csv)
+                    reply.line(formatted("%s,%d,%s,%d,%.1f,%.1f,%llu,%.0f,%.2f,%llu,%d",
+                                         std::string(research::name(a)).c_str(), tempo, kind.c_str(), r.depth,
+                                         r.mean_score, r.mean_change,
+                                         static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
+                                         static_cast<unsigned long long>(r.researches), r.positions));
+                else
+                    reply.line(formatted("%5d  %10.1f  %11.1f  %13llu  %9.0f  %5.2f  %11llu", r.depth,
+                                         r.mean_score, r.mean_change,
+                                         static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
+                                         static_cast<unsigned long long>(r.researches)));
+            }
+        }
+    }
+    return util::Done;
+}
+
+}  // namespace sente::experiments

@@ -1,0 +1,68 @@
+// The shape of Sente's commands (bench, perft, datagen, ...). The command line and the UCI loop
+// dispatch them from one table (cli/commands.cpp), each to the same function, which reads the
+// words after the command's name and answers through a Reply.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace sente {
+class Engine;
+}
+
+namespace sente::util {
+
+// A command's exit status on the command line.
+constexpr int Done = 0;
+constexpr int Failed = 1;    // it ran and something went wrong (a full disk, say)
+constexpr int BadUsage = 2;  // it refused its arguments
+
+// Where a command's text goes. On the command line: standard output, notes on standard error, a
+// refusal as one line on standard error that names the program. Under UCI: the GUI's lines, notes
+// dropped, a refusal as "info string error: ...".
+class Reply {
+public:
+    virtual ~Reply() = default;
+    virtual void line(std::string_view text) = 0;
+    virtual void note(std::string_view text) = 0;
+
+    // Refuses the command's words, saying why; gives the exit status of a refusal.
+    int refuse(std::string_view why) {
+        refusal(why);
+        return BadUsage;
+    }
+
+    // Each line of a text in turn.
+    void lines(std::string_view text) {
+        while (!text.empty()) {
+            const std::size_t end = text.find('\n');
+            line(text.substr(0, end));
+            text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        }
+    }
+
+protected:
+    virtual void refusal(std::string_view why) = 0;
+};
+
+enum class Reach : std::uint8_t {
+    CommandLine,  // the long-running tools
+    Everywhere,   // also a UCI command, as GUIs and OpenBench send it
+};
+
+using Words = std::span<const std::string>;
+
+struct Command {
+    std::string_view name;
+    std::string_view usage;    // what follows the name, for the help
+    std::string_view summary;  // what it does, for the help
+    Reach reach;
+    // Under UCI a search in progress ends first (and the options waiting for it apply): the command
+    // uses the engine's threads, table or position.
+    bool ends_search;
+    int (*run)(Engine& engine, Words words, Reply& reply);
+};
+
+}  // namespace sente::util

@@ -1,0 +1,111 @@
+// The small helpers every room may use: byte order and checksums, numbers from text, EPD lines.
+#include <catch2/catch.hpp>
+
+#include <string_view>
+
+#include "nnue/network.hpp"
+#include "util/bytes.hpp"
+#include "util/epd.hpp"
+#include "util/parse.hpp"
+
+using namespace sente;
+
+namespace {
+
+std::span<const std::uint8_t> bytes_of(std::string_view text) {
+    return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
+}
+
+}  // namespace
+
+TEST_CASE("Bytes: little-endian whatever the host, read back as written", "[util]") {
+    std::vector<std::uint8_t> out;
+    util::put_le(out, std::uint16_t(0x1234));
+    util::put_le(out, std::uint32_t(0x89ABCDEF));
+    util::put_le(out, std::uint64_t(0x0102030405060708));
+    const std::vector<std::uint8_t> expected = {0x34, 0x12, 0xEF, 0xCD, 0xAB, 0x89, 0x08,
+                                                0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01};
+    CHECK(out == expected);
+    CHECK(util::read_le<std::uint16_t>(out.data()) == 0x1234);
+    CHECK(util::read_le<std::uint32_t>(out.data() + 2) == 0x89ABCDEF);
+    CHECK(util::read_le<std::uint64_t>(out.data() + 6) == 0x0102030405060708);
+}
+
+TEST_CASE("Bytes: FNV-1a in both widths gives the published values", "[util]") {
+    CHECK(util::fnv1a32(bytes_of("")) == 0x811C9DC5u);
+    CHECK(util::fnv1a32(bytes_of("a")) == 0xE40C292Cu);
+    CHECK(util::fnv1a32(bytes_of("foobar")) == 0xBF9CF968u);
+    CHECK(util::fnv1a64(bytes_of("")) == 0xCBF29CE484222325ULL);
+    CHECK(util::fnv1a64(bytes_of("a")) == 0xAF63DC4C8601EC8CULL);
+    CHECK(util::fnv1a64(bytes_of("foobar")) == 0x85944171F73967E8ULL);
+    // The net file's own copy computes the same checksum.
+    CHECK(nnue::fnv1a64(bytes_of("foobar")) == util::fnv1a64(bytes_of("foobar")));
+}
+
+TEST_CASE("Parse: the whole text is the number, in range and in its type", "[util]") {
+    CHECK(util::parse<int>("42") == 42);
+    CHECK(util::parse<int>("-7") == -7);
+    for (const char* bad : {"", "-", "+5", " 5", "5 ", "5x", "x", "0x10", "1.5"}) {
+        INFO(bad);
+        CHECK_FALSE(util::parse<int>(bad));
+    }
+    CHECK_FALSE(util::parse<int>("99999999999999999999"));
+    CHECK(util::parse<int>("20", 0, 20) == 20);
+    CHECK_FALSE(util::parse<int>("21", 0, 20));
+    CHECK_FALSE(util::parse<int>("-1", 0, 20));
+    CHECK(util::parse<std::uint64_t>("18446744073709551615") == 18446744073709551615ULL);
+    CHECK_FALSE(util::parse<std::uint64_t>("-1"));
+}
+
+TEST_CASE("Parse: beyond 64 bits a number is clamped where UCI asks for leniency", "[util]") {
+    CHECK(util::parse_clamped("123") == 123);
+    CHECK(util::parse_clamped("99999999999999999999") == std::numeric_limits<std::int64_t>::max());
+    CHECK(util::parse_clamped("-99999999999999999999") == std::numeric_limits<std::int64_t>::min());
+    CHECK_FALSE(util::parse_clamped("12a"));
+    CHECK_FALSE(util::parse_clamped(""));
+}
+
+TEST_CASE("EPD: the position, its counters when given, and the operations", "[util]") {
+    CHECK_FALSE(util::parse_epd(""));
+    CHECK_FALSE(util::parse_epd("   "));
+    CHECK_FALSE(util::parse_epd("# a comment"));
+
+    // A test suite's line: operations after the four fields, a quoted operand with spaces and a
+    // semicolon, the last semicolon optional.
+    const auto suite = util::parse_epd(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6 Qh5+; am Kh1; id \"WAC; 001\"", 7);
+    REQUIRE(suite);
+    CHECK(suite->line == 7);
+    CHECK(suite->position == "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -");
+    CHECK(suite->counters.empty());
+    CHECK(suite->fen() == suite->position);
+    REQUIRE(suite->operations.size() == 3);
+    CHECK(*suite->operands("bm") == std::vector<std::string>{"Qg6", "Qh5+"});
+    CHECK(*suite->operands("am") == std::vector<std::string>{"Kh1"});
+    CHECK(*suite->operands("id") == std::vector<std::string>{"WAC; 001"});
+    CHECK(suite->operands("c0") == nullptr);
+
+    // A plain FEN: its counters are kept apart from the four fields.
+    const auto fen = util::parse_epd("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    REQUIRE(fen);
+    CHECK(fen->position == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3");
+    CHECK(fen->counters == "0 1");
+    CHECK(fen->fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    CHECK(fen->operations.empty());
+
+    // An opening book's line: four fields and nothing else.
+    const auto book = util::parse_epd("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq -");
+    REQUIRE(book);
+    CHECK(book->counters.empty());
+    CHECK(book->operations.empty());
+
+    // What is not a position still parses: Position::set_fen is the judge.
+    const auto short_line = util::parse_epd("8/8/8 w");
+    REQUIRE(short_line);
+    CHECK(short_line->position == "8/8/8 w");
+
+    CHECK_FALSE(util::read_epd("/no/such/file.epd"));
+    const auto wac = util::read_epd(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
+    REQUIRE(wac);
+    CHECK(wac->size() == 300);
+}
