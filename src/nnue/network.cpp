@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "nnue/simd.hpp"
+#include "search/table_memory.hpp"
 
 namespace sente::nnue {
 
@@ -81,6 +82,9 @@ LoadResult load(std::span<const unsigned char> bytes) {
     net->output_bias = std::int32_t(read_u32(p));
     return {std::move(net), {}};
 }
+
+void* Network::operator new(std::size_t bytes) { return table_memory::map_object(bytes); }
+void Network::operator delete(void* memory, std::size_t bytes) { table_memory::unmap_object(memory, bytes); }
 
 LoadResult load_file(const std::string& path) {
     // Only a regular file of a plausible size is read: not a device, a pipe or a huge file.

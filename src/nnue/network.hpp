@@ -76,6 +76,11 @@ struct alignas(64) Network {
     std::int16_t feature_bias[HiddenSize];
     std::int16_t output_weights[2 * HiddenSize];
     std::int32_t output_bias;
+
+    // Columns of the weights are read all over at every evaluation: on a huge page where the
+    // system has them, so that they cost fewer TLB misses.
+    static void* operator new(std::size_t bytes);
+    static void operator delete(void* memory, std::size_t bytes);
 };
 
 // The hidden values of both views, in units of 1/QA.
