@@ -21,6 +21,8 @@ struct DatagenOptions {
     int games = 0;
     int threads = 1;
     std::uint64_t nodes = datagen_params::DefaultNodes;  // soft limit per move: no new iteration once reached
+    std::uint64_t hard_nodes =
+        0;  // a move's search stops here, within its iteration; 0: HardNodeFactor * nodes
     int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares
     int random_plies = datagen_params::DefaultRandomPlies;
     std::uint64_t seed = 0;

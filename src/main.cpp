@@ -254,6 +254,12 @@ int run_datagen_command(const cxxopts::ParseResult& args, const std::vector<std:
     if (o.random_plies < 0 || o.random_plies > 40) return usage_error("--random-plies must be from 0 to 40");
     if (o.hash_mb < 1 || o.hash_mb > 1024) return usage_error("--hash must be from 1 to 1024 MB for datagen");
     o.nodes = std::uint64_t(nodes);
+    if (args.count("hard-nodes")) {
+        const long long hard = args["hard-nodes"].as<long long>();
+        if (hard < nodes || hard > 2'000'000'000)
+            return usage_error("--hard-nodes must be from --nodes to 2000000000");
+        o.hard_nodes = std::uint64_t(hard);
+    }
     if (args.count("seed")) {
         o.seed = args["seed"].as<std::uint64_t>();
     } else {
@@ -345,6 +351,8 @@ int main(int argc, char** argv) {
         cxxopts::value<int>()->default_value("1000"))(
         "nodes", "Soft node limit of each move's search",
         cxxopts::value<long long>()->default_value(std::to_string(datagen_params::DefaultNodes)))(
+        "hard-nodes", "Hard node limit of each move's search (default: --nodes times 20)",
+        cxxopts::value<long long>())(
         "random-plies", "Random legal plies that start each game",
         cxxopts::value<int>()->default_value(std::to_string(datagen_params::DefaultRandomPlies)))(
         "seed", "Seed of the random openings (default: a random one, printed)",
