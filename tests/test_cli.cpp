@@ -74,6 +74,7 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"datagen", "--games", "5"},
         {"datagen", "--out", "never-written.bin", "--hash", "0"},
         {"datagen", "--out", "never-written.bin", "--hash", "4096"},
+        {"datagen", "--out", "never-written.bin", "--nodes", "5000", "--hard-nodes", "4999"},
         {"research", "--algorithms", "minimax"},
         {"research", "--depth", "0"},
         {"spsa"},  // a normal build has no tunable options

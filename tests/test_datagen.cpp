@@ -319,6 +319,30 @@ TEST_CASE("Datagen: two threads write whole games that read back, and the same o
 }
 
 TEST_CASE(
+    "Datagen: a hard node limit of the default factor plays the default games, a tighter one whole games",
+    "[tune]") {
+    auto play = [](std::uint64_t hard_nodes) {
+        const std::string path = temp_path("hard-nodes.bin");
+        std::remove(path.c_str());
+        DatagenOptions o;
+        o.out = path;
+        o.games = 2;
+        o.nodes = 300;
+        o.hard_nodes = hard_nodes;
+        o.seed = 29;
+        std::ostringstream log;
+        REQUIRE(run_datagen(o, log) == 0);
+        std::multiset<std::string> texts = game_texts(path);
+        std::remove(path.c_str());
+        return texts;
+    };
+    const auto by_default = play(0);
+    CHECK(by_default.size() == 2);
+    CHECK(play(300 * datagen::HardNodeFactor) == by_default);
+    CHECK(play(300).size() == 2);
+}
+
+TEST_CASE(
     "Datagen: a rerun of a seed on two threads keeps the games already in its file and plays only the others",
     "[tune][threads]") {
     // The reference: the seed's first five games, played in one run.

@@ -14,7 +14,7 @@ namespace sente::datagen {
 namespace {
 
 constexpr int MaxGames = 100'000'000;
-constexpr long long MinNodes = 100, MaxNodes = 100'000'000;
+constexpr long long MinNodes = 100, MaxNodes = 100'000'000, MaxHardNodes = 2'000'000'000;
 constexpr int MaxRandomPlies = 40;
 constexpr int MaxHashMb = 1024;  // a thread's table; a run has as many as threads
 constexpr int MaxGenfens = 10'000'000;
@@ -33,6 +33,8 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
         cxxopts::value<int>()->default_value(util::default_text(defaults.threads)))(
         "nodes", "Soft node limit of each move's search",
         cxxopts::value<long long>()->default_value(util::default_text(DefaultNodes)))(
+        "hard-nodes", "Hard node limit of each move's search (default: --nodes times 20)",
+        cxxopts::value<long long>())(
         "hash", "MB of hash table for each thread, which every search of its games shares",
         cxxopts::value<int>()->default_value(util::default_text(defaults.hash_mb)))(
         "random-plies", "Random legal plies that start each game",
@@ -74,6 +76,11 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
         || !util::in_range(reply, "--hash", o.hash_mb, 1, MaxHashMb))
         return util::BadUsage;
     o.nodes = std::uint64_t(nodes);
+    if (args.count("hard-nodes")) {
+        const long long hard = args["hard-nodes"].as<long long>();
+        if (!util::in_range(reply, "--hard-nodes", hard, nodes, MaxHardNodes)) return util::BadUsage;
+        o.hard_nodes = std::uint64_t(hard);
+    }
     o.seed = args.count("seed")
                  ? args["seed"].as<std::uint64_t>()
                  : std::random_device{}()

@@ -53,11 +53,12 @@ struct SearchResult {
     Value score = 0;
 };
 
-SearchResult search_move(Engine& engine, const Position& pos, std::uint64_t soft_nodes) {
+SearchResult search_move(Engine& engine, const Position& pos, std::uint64_t soft_nodes,
+                         std::uint64_t hard_nodes = 0) {
     engine.set_position(pos);
     SearchLimits limits;
     limits.soft_nodes = soft_nodes;
-    limits.nodes = soft_nodes * HardNodeFactor;
+    limits.nodes = hard_nodes ? hard_nodes : soft_nodes * HardNodeFactor;
     engine.search_sync(limits, {});
     const RootMove& best = engine.last_root_moves().front();
     return {best.move, best.score};
@@ -79,7 +80,8 @@ Opening choose_opening(Run& run, Engine& engine, int index) {
         if (!opening) continue;
         if (run.played.contains(opening->fen())) return {opening, true};
         engine.new_game();
-        if (std::abs(search_move(engine, *opening, run.options.nodes).score) <= OpeningMaxScore)
+        if (std::abs(search_move(engine, *opening, run.options.nodes, run.options.hard_nodes).score)
+            <= OpeningMaxScore)
             return {opening, false};
         ++run.discarded_openings;
     }
@@ -114,7 +116,7 @@ games::Game play_game(Run& run, Engine& engine, Position pos) {
             return finish(1, GameEnd::DrawAdjudicated);
         if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
 
-        SearchResult r = search_move(engine, pos, run.options.nodes);
+        SearchResult r = search_move(engine, pos, run.options.nodes, run.options.hard_nodes);
         game.plies.push_back({r.move, std::int16_t(std::clamp<Value>(r.score, -VALUE_MATE, VALUE_MATE))});
         const int white_score = pos.side_to_move() == White ? r.score : -r.score;
         pos.make_move(r.move);
@@ -317,9 +319,10 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         return 2;
     }
     log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
-        << " nodes a move, " << options.hash_mb << " MB of hash a thread, " << options.random_plies
-        << " random plies, seed " << options.seed << ", " << evaluation_name(probe) << ", appending to "
-        << options.out << '\n';
+        << " nodes a move"
+        << (options.hard_nodes ? " (at most " + std::to_string(options.hard_nodes) + ")" : "") << ", "
+        << options.hash_mb << " MB of hash a thread, " << options.random_plies << " random plies, seed "
+        << options.seed << ", " << evaluation_name(probe) << ", appending to " << options.out << '\n';
     if (!run.played.empty())
         log << "datagen: " << options.out << " holds " << run.played.size()
             << " games; the seed's games among them are kept, not played again\n";

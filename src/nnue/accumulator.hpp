@@ -2,8 +2,8 @@
 // move moved, and only when a node asks for an evaluation (most nodes never do).
 #pragma once
 
+#include <array>
 #include <cassert>
-#include <vector>
 
 #include "core/position.hpp"
 #include "nnue/network.hpp"
@@ -36,8 +36,6 @@ Value evaluate(const Network& net, const Position& pos);
 // or from the board when that is cheaper, view by view.
 class AccumulatorStack {
 public:
-    AccumulatorStack() : entries_(MAX_PLY + 8) {}
-
     void reset(const Network& net, const Position& pos);
     void push(const Delta& delta) {
         assert(top_ + 1 < int(entries_.size()));
@@ -60,7 +58,9 @@ private:
         Delta delta;
         bool computed[2] = {false, false};
     };
-    std::vector<Entry> entries_;
+    // Held in place rather than on the heap: a search thread's stack then lies in the memory of its
+    // worker, with the statistics tables.
+    std::array<Entry, MAX_PLY + 8> entries_;
     int top_ = 0;
 };
 

@@ -1,6 +1,8 @@
 #include "search/movepick.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 
 namespace sente {
 
@@ -56,9 +58,14 @@ void MovePicker::bring_next_quiet_forward() {
     if (quiets_sorted_) return;
     if (quiets_selected_ < SelectedQuiets) {
         ++quiets_selected_;
-        Scored* best = current_;
-        for (Scored* s = current_ + 1; s < end_; ++s)
-            if (s->score > best->score) best = s;
+        // The best score, and among equals the first: the score and the distance from the end in
+        // one key, so that the scan is a running maximum without a branch to mispredict.
+        static_assert(MAX_MOVES <= 256);
+        const long count = end_ - current_;
+        std::int64_t best_key = std::numeric_limits<std::int64_t>::min();
+        for (long i = 0; i < count; ++i)
+            best_key = std::max(best_key, std::int64_t(current_[i].score) * 256 + (count - 1 - i));
+        Scored* best = current_ + (count - 1 - (best_key & 255));
         std::rotate(current_, best, best + 1);
         return;
     }

@@ -12,6 +12,7 @@
 #include "search/movepick.hpp"
 #include "search/params.hpp"
 #include "search/syzygy.hpp"
+#include "search/table_memory.hpp"
 
 namespace sente {
 
@@ -50,6 +51,9 @@ std::string format_score(Value v) {
 }
 
 // ---- Worker ------------------------------------------------------------------------------------
+
+void* Worker::operator new(std::size_t bytes) { return table_memory::map_object(bytes); }
+void Worker::operator delete(void* memory, std::size_t bytes) { table_memory::unmap_object(memory, bytes); }
 
 void Worker::clear() {
     main_history_.clear();

@@ -86,6 +86,12 @@ class Worker {
 public:
     Worker(int id, SearchShared& shared) : id_(id), shared_(shared) { clear(); }
 
+    // A worker is mostly its statistics tables, about 1.5 MB read all over at every node: it gets
+    // memory of its own from the system, on a huge page where the system has them, so that those
+    // reads cost fewer TLB misses.
+    static void* operator new(std::size_t bytes);
+    static void operator delete(void* memory, std::size_t bytes);
+
     // Forgets all move-ordering statistics (new game).
     void clear();
     // Iterative deepening from the root until a limit or `stop`. The main worker (id 0) also

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <new>
 
 #ifdef _WIN32
 #define NOMINMAX
@@ -69,6 +70,19 @@ void advise_huge_pages(void* memory, std::size_t bytes) {
     madvise(memory, bytes, MADV_HUGEPAGE);  // advice: ignored where unsupported
 #endif
 }
+
+namespace {
+std::size_t whole_huge_pages(std::size_t bytes) { return (bytes + HugePage - 1) / HugePage * HugePage; }
+}  // namespace
+
+void* map_object(std::size_t bytes) {
+    void* memory = map_zeroed(whole_huge_pages(bytes));
+    if (!memory) throw std::bad_alloc();
+    advise_huge_pages(memory, whole_huge_pages(bytes));
+    return memory;
+}
+
+void unmap_object(void* memory, std::size_t bytes) { unmap(memory, whole_huge_pages(bytes)); }
 
 bool populate(void* memory, std::size_t bytes) {
 #ifndef _WIN32

@@ -18,6 +18,12 @@ void unmap(void* memory, std::size_t bytes);
 // Asks for huge pages (Linux transparent huge pages); advice only.
 void advise_huge_pages(void* memory, std::size_t bytes);
 
+// Memory for an object read all over at every node (a search thread's statistics, the net), for
+// its class's operator new: whole huge pages of zeroed memory, advised as huge, so that its reads
+// cost fewer TLB misses where the system has huge pages. Throws std::bad_alloc when there is none.
+void* map_object(std::size_t bytes);
+void unmap_object(void* memory, std::size_t bytes);
+
 // Backs the pages of [memory, memory + bytes) without changing a byte of them, so that threads
 // may read and write (relaxed atomics, as the table does) while it runs. False when the system
 // has no memory to back them with (rather than waking an out-of-memory killer).
