@@ -15,6 +15,7 @@
 #   --net NET          the evaluation that plays (datagen's --net; default the engine's default)
 #   --threads T        games at once (default 2)
 #   --nodes N          soft node limit a move (default 5000)
+#   --hard-nodes N     hard node limit a move (datagen's --hard-nodes; default its own, 20 times --nodes)
 #   --hash MB          hash a thread (default 2)
 #   --round G          games a round, both kinds together (default 1000)
 #   --chess960 PCT     the Chess960 share of the games, in percent (default 12; 0: none)
@@ -23,7 +24,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 dir="" name="" seed="" sente="$SENTE_ROOT/build/sente" net="" threads=2 nodes=5000 hash=2 round=1000
-share=12 rounds=0
+share=12 rounds=0 hard=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --dir) dir="$2"; shift 2 ;;
@@ -33,6 +34,7 @@ while [ $# -gt 0 ]; do
         --net) net="$2"; shift 2 ;;
         --threads) threads="$2"; shift 2 ;;
         --nodes) nodes="$2"; shift 2 ;;
+        --hard-nodes) hard="$2"; shift 2 ;;
         --hash) hash="$2"; shift 2 ;;
         --round) round="$2"; shift 2 ;;
         --chess960) share="$2"; shift 2 ;;
@@ -46,6 +48,7 @@ number() { [[ "$2" =~ ^[0-9]+$ ]] || { echo "datagen.sh: $1 needs a whole number
 [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || { echo "datagen.sh: --name takes letters, digits, '.', '_' and '-'" >&2; exit 2; }
 for pair in "--seed $seed" "--threads $threads" "--nodes $nodes" "--hash $hash" "--round $round" \
             "--chess960 $share" "--rounds $rounds"; do number $pair; done
+[ -z "$hard" ] || number --hard-nodes "$hard"
 [ "$share" -le 100 ] && [ "$round" -ge 1 ] || { echo "datagen.sh: --chess960 is at most 100, --round at least 1" >&2; exit 2; }
 [ -x "$sente" ] || { echo "datagen.sh: $sente is not an executable" >&2; exit 2; }
 mkdir -p "$dir"
@@ -57,6 +60,7 @@ manifest="$dir/manifest.tsv"
 evaluation="${net:-$("$sente" uci quit | sed -n 's/^option name EvalFile type string default //p')}"
 engine="$("$sente" --version | head -n 1), net $(basename "$evaluation")"
 common=(--threads "$threads" --nodes "$nodes" --hash "$hash")
+[ -n "$hard" ] && common+=(--hard-nodes "$hard")
 [ -n "$net" ] && common+=(--net "$net")
 
 # games_in FILE SEED [datagen options]: the games FILE holds, as datagen counts them on resuming
