@@ -18,6 +18,7 @@
 #include "nnue/simd.hpp"
 #include "process.hpp"
 #include "train/trainer.hpp"
+#include "util/bytes.hpp"
 
 using namespace sente;
 
@@ -65,7 +66,7 @@ std::string write_temp(const std::string& name, const std::vector<unsigned char>
 
 // Recomputes the file's checksum after an edit, so that a later check is what refuses it.
 void reseal(std::vector<unsigned char>& bytes) {
-    const std::uint64_t sum = nnue::fnv1a64(std::span(bytes.data(), bytes.size() - 8));
+    const std::uint64_t sum = util::fnv1a64(std::span(bytes.data(), bytes.size() - 8));
     for (int i = 0; i < 8; ++i) bytes[bytes.size() - 8 + std::size_t(i)] = (unsigned char)(sum >> (8 * i));
 }
 

@@ -5,29 +5,14 @@
 #include <fstream>
 #include <iterator>
 
+#include "util/bytes.hpp"
+
 namespace sente::nnue {
 
 namespace {
 
-// Little-endian reading and writing, whatever the host's byte order.
-std::uint32_t read_u32(const unsigned char* p) {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16
-           | std::uint32_t(p[3]) << 24;
-}
-std::uint64_t read_u64(const unsigned char* p) { return read_u32(p) | std::uint64_t(read_u32(p + 4)) << 32; }
-std::int16_t read_i16(const unsigned char* p) { return std::int16_t(std::uint16_t(p[0] | p[1] << 8)); }
-
-void put_u32(std::vector<unsigned char>& out, std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back((unsigned char)(v >> (8 * i)));
-}
-void put_u64(std::vector<unsigned char>& out, std::uint64_t v) {
-    put_u32(out, std::uint32_t(v));
-    put_u32(out, std::uint32_t(v >> 32));
-}
-void put_i16(std::vector<unsigned char>& out, std::int16_t v) {
-    out.push_back((unsigned char)(std::uint16_t(v) & 0xFF));
-    out.push_back((unsigned char)(std::uint16_t(v) >> 8));
-}
+std::uint32_t read_u32(const unsigned char* p) { return util::read_le<std::uint32_t>(p); }
+std::int16_t read_i16(const unsigned char* p) { return std::int16_t(util::read_le<std::uint16_t>(p)); }
 
 constexpr unsigned char Magic[4] = {'S', 'N', 'N', 'U'};
 
@@ -53,12 +38,6 @@ std::string supported_sizes() {
 }
 
 }  // namespace
-
-std::uint64_t fnv1a64(std::span<const unsigned char> bytes) {
-    std::uint64_t h = 0xCBF29CE484222325ULL;
-    for (unsigned char b : bytes) h = (h ^ b) * 0x100000001B3ULL;
-    return h;
-}
 
 std::string describe(Shape s) {
     return "768 -> " + std::to_string(s.hidden) + (s.mirrored ? " mirrored" : "") + ", "
@@ -101,7 +80,7 @@ LoadResult load(std::span<const unsigned char> bytes) {
         return refuse("the net file has " + std::to_string(bytes.size()) + " bytes, its header says "
                       + std::to_string(expected) + (bytes.size() < expected ? " (cut short?)" : ""));
     const std::size_t body = expected - 8;
-    if (fnv1a64(bytes.first(body)) != read_u64(bytes.data() + body))
+    if (util::fnv1a64(bytes.first(body)) != util::read_le<std::uint64_t>(bytes.data() + body))
         return refuse("the net file's checksum does not match its contents (corrupted?)");
 
     auto net = std::make_unique<Network>(shape);
@@ -138,12 +117,11 @@ std::vector<unsigned char> encode(const Network& net) {
     std::vector<unsigned char> out(Magic, Magic + 4);
     const Header h = header_of(net.shape);
     for (std::uint32_t v : {h.version, h.architecture, h.hidden, h.qa, h.qb, h.scale, h.buckets_field})
-        put_u32(out, v);
-    for (std::int16_t w : net.feature_weights) put_i16(out, w);
-    for (std::int16_t b : net.feature_bias) put_i16(out, b);
-    for (std::int16_t w : net.output_weights) put_i16(out, w);
-    for (std::int32_t b : net.output_bias) put_u32(out, std::uint32_t(b));
-    put_u64(out, fnv1a64(out));
+        util::put_le(out, v);
+    for (const WeightArray* a : {&net.feature_weights, &net.feature_bias, &net.output_weights})
+        for (std::int16_t w : *a) util::put_le(out, std::uint16_t(w));
+    for (std::int32_t b : net.output_bias) util::put_le(out, std::uint32_t(b));
+    util::put_le(out, util::fnv1a64(out));
     return out;
 }
 

@@ -55,9 +55,6 @@ LoadResult load_file(const std::string& path);
 // The bytes of a net file for these weights.
 std::vector<unsigned char> encode(const Network& net);
 
-// The FNV-1a 64-bit checksum the file format uses.
-std::uint64_t fnv1a64(std::span<const unsigned char> bytes);
-
 // A net's shape in words, for messages: "768 -> 256 mirrored, 8 output buckets".
 std::string describe(Shape s);
 
