@@ -24,7 +24,12 @@ struct LoadStats {
     std::size_t games = 0, positions = 0, kept = 0;
     std::size_t early = 0, in_check = 0, tactical_move = 0, extreme_score = 0;
     std::size_t refused = 0;  // passed the filter, then refused by the trainer's own test
+    // PGN files only: moves of another engine or without a score, and games that could not be used.
+    std::size_t unscored = 0, skipped_games = 0;
 };
+
+// The counts in words, for the trainers' reports: "N games, N positions, N kept; skipped ...".
+std::string describe(const LoadStats& stats);
 
 // How often both trainers hold out a game for validation unless told otherwise.
 constexpr int DefaultValidationEvery = 10;
@@ -35,10 +40,12 @@ constexpr bool held_out(std::size_t game, int every) {
     return every > 0 && game % std::size_t(every) == std::size_t(every - 1);
 }
 
-// Reads a game file and hands every position the filter keeps to `keep`, with whether its game is
-// held out; `keep` returns false to refuse it after all. Returns the reader's error on a bad file
-// (the positions before it have been handed out).
+// Reads a game file, or a PGN file (named *.pgn: datagen/pgn.hpp says which of its moves count),
+// and hands every position the filter keeps to `keep`, with whether its game is held out; `keep`
+// returns false to refuse it after all. Returns the reader's error on a bad file (the positions
+// before it have been handed out).
 using Keep = std::function<bool(const Sample& sample, bool held_out)>;
+bool is_pgn(const std::string& path);
 std::optional<std::string> load_positions(const std::string& path, const Filter& filter, int validation_every,
                                           LoadStats& stats, const Keep& keep);
 

@@ -158,10 +158,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         games::LoadStats s;
         if (auto error = load_games(path, filter, args["validation-every"].as<int>(), data, s))
             return reply.refuse(*error);
-        std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
-                  << " kept; skipped " << s.in_check << " in check, " << s.tactical_move
-                  << " with a capture or promotion played, " << s.extreme_score
-                  << " mates or beyond the score limit, " << s.early << " before the first ply kept\n";
+        std::cerr << path << ": " << games::describe(s) << '\n';
     }
     if (data.train.empty()) return reply.refuse("no positions to train on");
     if (args["mirror"].as<bool>() && !options.shape.mirrored) {

@@ -17,10 +17,7 @@ namespace {
 constexpr int MaxThreads = 256;
 
 void print_stats(const std::string& path, const games::LoadStats& s) {
-    std::cerr << path << ": " << s.games << " games, " << s.positions << " positions, " << s.kept
-              << " kept; skipped " << s.in_check << " in check, " << s.tactical_move
-              << " with a capture or promotion played, " << s.refused << " not quiet, " << s.extreme_score
-              << " beyond the score limit, " << s.early << " before the first ply kept\n";
+    std::cerr << path << ": " << games::describe(s) << '\n';
 }
 
 }  // namespace

@@ -1,0 +1,282 @@
+#include "datagen/pgn.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+
+#include "core/movegen.hpp"
+
+namespace sente::games {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// A tournament manager's name for a second copy of an engine ("Sente_2") without the suffix.
+std::string base_name(std::string name) {
+    const std::size_t underscore = name.find_last_of('_');
+    if (underscore != std::string::npos && underscore + 1 < name.size()
+        && std::all_of(name.begin() + std::ptrdiff_t(underscore) + 1, name.end(),
+                       [](unsigned char c) { return std::isdigit(c); }))
+        name.resize(underscore);
+    return name;
+}
+
+// The movetext's tokens: moves, comments (with their braces), results; move numbers, NAGs,
+// variations and ';' comments left out.
+std::vector<std::string> tokens_of(const std::string& text) {
+    std::vector<std::string> tokens;
+    int depth = 0;  // of variations
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+        } else if (c == '{') {
+            const std::size_t end = text.find('}', i);
+            const std::size_t stop = end == std::string::npos ? text.size() : end + 1;
+            if (depth == 0) tokens.push_back(text.substr(i, stop - i));
+            i = stop;
+        } else if (c == ';') {
+            const std::size_t end = text.find('\n', i);
+            i = end == std::string::npos ? text.size() : end;
+        } else if (c == '(') {
+            ++depth, ++i;
+        } else if (c == ')') {
+            depth = std::max(0, depth - 1), ++i;
+        } else {
+            std::size_t end = i;
+            while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))
+                   && text[end] != '{' && text[end] != '(' && text[end] != ')' && text[end] != ';')
+                ++end;
+            std::string word = text.substr(i, end - i);
+            i = end;
+            if (depth > 0 || word[0] == '$') continue;
+            // "12." and "12..." are move numbers; "12.e4" carries its move after the dots.
+            const std::size_t digits = word.find_first_not_of("0123456789");
+            if (digits != std::string::npos && digits > 0 && word[digits] == '.') {
+                const std::size_t move = word.find_first_not_of('.', digits);
+                if (move == std::string::npos) continue;
+                word = word.substr(move);
+            }
+            tokens.push_back(word);
+        }
+    }
+    return tokens;
+}
+
+bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+}  // namespace
+
+bool is_sente(const std::string& name) { return lower(name).starts_with("sente"); }
+
+std::optional<Move> parse_san(const Position& pos, std::string_view san) {
+    std::string s(san);
+    while (!s.empty() && std::string_view("+#!?").find(s.back()) != std::string_view::npos) s.pop_back();
+    MoveList moves;
+    generate<GenType::All>(pos, moves);
+    if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
+        const bool kingside = s.size() == 3;
+        for (Move m : moves)
+            if (m.kind() == Move::Castling && (m.to() > m.from()) == kingside) return m;
+        return std::nullopt;
+    }
+    // Promotion: "e8=Q" or "e8Q".
+    PieceType promotion = NoPieceType;
+    auto piece_of = [](char c) {
+        const std::size_t at = std::string_view("PNBRQK").find(c);
+        return at == std::string_view::npos ? NoPieceType : PieceType(at);
+    };
+    if (s.size() >= 2 && piece_of(s.back()) != NoPieceType && s.back() != 'P' && s.back() != 'K'
+        && (s[s.size() - 2] == '=' || std::isdigit(static_cast<unsigned char>(s[s.size() - 2])))) {
+        promotion = piece_of(s.back());
+        s.pop_back();
+        if (s.back() == '=') s.pop_back();
+    }
+    if (s.size() < 2) return std::nullopt;
+    const char file = s[s.size() - 2], rank = s[s.size() - 1];
+    if (file < 'a' || file > 'h' || rank < '1' || rank > '8') return std::nullopt;
+    const Square to = Square((rank - '1') * 8 + (file - 'a'));
+    std::string prefix = s.substr(0, s.size() - 2);
+    std::erase(prefix, 'x');
+    PieceType moving = Pawn;
+    if (!prefix.empty() && std::isupper(static_cast<unsigned char>(prefix[0]))) {
+        moving = piece_of(prefix[0]);
+        if (moving == NoPieceType || moving == Pawn) return std::nullopt;
+        prefix.erase(0, 1);
+    }
+    int from_file = -1, from_rank = -1;
+    for (char c : prefix) {
+        if (c >= 'a' && c <= 'h')
+            from_file = c - 'a';
+        else if (c >= '1' && c <= '8')
+            from_rank = c - '1';
+        else
+            return std::nullopt;
+    }
+    std::optional<Move> found;
+    for (Move m : moves) {
+        if (m.kind() == Move::Castling || m.to() != to || type_of(pos.moved_piece(m)) != moving) continue;
+        if ((m.kind() == Move::Promotion ? m.promotion() : NoPieceType) != promotion) continue;
+        if ((from_file >= 0 && file_of(m.from()) != from_file)
+            || (from_rank >= 0 && rank_of(m.from()) != from_rank))
+            continue;
+        if (found) return std::nullopt;  // ambiguous
+        found = m;
+    }
+    return found;
+}
+
+std::optional<int> parse_comment_score(std::string_view comment) {
+    if (comment.starts_with("{")) comment.remove_prefix(1);
+    while (!comment.empty() && std::isspace(static_cast<unsigned char>(comment.front())))
+        comment.remove_prefix(1);
+    if (comment.empty()) return std::nullopt;
+    int sign = 1;
+    if (comment.front() == '+' || comment.front() == '-') {
+        sign = comment.front() == '-' ? -1 : 1;
+        comment.remove_prefix(1);
+    }
+    if (!comment.empty() && comment.front() == 'M') {
+        // Mate in n moves: for the mover within 2n - 1 plies; against it within 2n.
+        comment.remove_prefix(1);
+        int n = 0, digits = 0;
+        while (!comment.empty() && std::isdigit(static_cast<unsigned char>(comment.front())) && digits < 4)
+            n = n * 10 + (comment.front() - '0'), comment.remove_prefix(1), ++digits;
+        if (digits == 0) return std::nullopt;
+        return sign > 0 ? mate_in(std::max(1, 2 * n - 1)) : mated_in(2 * n);
+    }
+    // Pawns with a decimal point, then "/depth" (a bare word such as "book" has neither).
+    std::size_t used = 0;
+    double pawns = 0;
+    bool point = false, digits = false;
+    double scale = 1;
+    for (; used < comment.size(); ++used) {
+        const char c = comment[used];
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            digits = true;
+            if (point)
+                scale /= 10, pawns += (c - '0') * scale;
+            else
+                pawns = pawns * 10 + (c - '0');
+            if (pawns > 1000) return std::nullopt;
+        } else if (c == '.' && !point) {
+            point = true;
+        } else {
+            break;
+        }
+    }
+    if (!digits || !point || used >= comment.size() || comment[used] != '/') return std::nullopt;
+    return sign * int(std::lround(pawns * 100));
+}
+
+PgnReader::PgnReader(const std::string& path) {
+    file_ = std::fopen(path.c_str(), "rb");
+    if (!file_) error_ = "cannot open " + path;
+}
+
+PgnReader::~PgnReader() {
+    if (file_) std::fclose(file_);
+}
+
+bool PgnReader::read_line(std::string& line) {
+    if (has_pending_) {
+        line = std::move(pending_);
+        has_pending_ = false;
+        return true;
+    }
+    if (!file_) return false;
+    line.clear();
+    int c;
+    while ((c = std::fgetc(file_)) != EOF && c != '\n') line += char(c);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return c != EOF || !line.empty();
+}
+
+std::optional<PgnGame> PgnReader::next() {
+    for (;;) {
+        // The tags, then the movetext up to the next game's tags.
+        std::map<std::string, std::string> tags;
+        std::string movetext, line;
+        bool any = false, in_movetext = false;
+        while (read_line(line)) {
+            const std::size_t first = line.find_first_not_of(" \t");
+            if (first == std::string::npos) continue;
+            if (line[first] == '[') {
+                if (in_movetext) {
+                    pending_ = line;
+                    has_pending_ = true;
+                    break;
+                }
+                const std::size_t space = line.find(' ', first);
+                const std::size_t open = line.find('"', first), close = line.rfind('"');
+                if (space != std::string::npos && open != std::string::npos && close > open)
+                    tags[line.substr(first + 1, space - first - 1)] = line.substr(open + 1, close - open - 1);
+                any = true;
+            } else {
+                movetext += line;
+                movetext += '\n';
+                in_movetext = any = true;
+            }
+        }
+        if (!any) return std::nullopt;
+
+        auto skip = [&](const std::string& why) {
+            ++skipped_;
+            last_skip_ = why;
+        };
+        const std::string result = tags["Result"];
+        const std::string termination = lower(tags["Termination"]);
+        if (result != "1-0" && result != "0-1" && result != "1/2-1/2") {
+            skip("no result (" + (result.empty() ? std::string("none") : result) + ")");
+            continue;
+        }
+        if (!termination.empty() && termination != "normal" && termination != "adjudication") {
+            skip("ended by " + termination);
+            continue;
+        }
+        PgnGame game;
+        game.result = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
+        const std::string variant = lower(tags["Variant"]);
+        game.chess960 = variant.find("960") != std::string::npos || variant == "fischerandom";
+        game.start_fen = tags.contains("FEN") ? tags["FEN"] : std::string(Position::StartFen);
+        Position pos;
+        if (auto problem = pos.set_fen(game.start_fen, game.chess960)) {
+            skip("bad FEN: " + *problem);
+            continue;
+        }
+        game.first_ply = pos.game_ply();
+        auto name = [&](const char* tag, const char* engine_tag) {
+            return tags.contains(engine_tag) && is_sente(tags[engine_tag]) ? tags[engine_tag] : tags[tag];
+        };
+        const std::string white = name("White", "EngineWhiteName"), black = name("Black", "EngineBlackName");
+        const bool self_play = base_name(tags["White"]) == base_name(tags["Black"]);
+        const bool wanted[2] = {self_play || is_sente(white), self_play || is_sente(black)};
+
+        bool bad = false;
+        for (const std::string& token : tokens_of(movetext)) {
+            if (is_result(token)) break;
+            if (token[0] == '{') {
+                if (!game.plies.empty() && !game.plies.back().score)
+                    game.plies.back().score = parse_comment_score(token);
+                continue;
+            }
+            const std::optional<Move> m = parse_san(pos, token);
+            if (!m) {
+                skip("the move " + token + " does not parse in " + pos.fen());
+                bad = true;
+                break;
+            }
+            game.plies.push_back({*m, std::nullopt, wanted[pos.side_to_move()]});
+            pos.make_move(*m);
+        }
+        if (!bad) return game;
+    }
+}
+
+}  // namespace sente::games

@@ -1,0 +1,67 @@
+// Games in PGN, as fastchess and cutechess-cli write them (OpenBench's data generation returns such
+// files): the start position, the result, and each move with the mover's score where its comment
+// gives one ("{+0.53/6 0.001s, n=3000, sd=14}"; mates as "+M3" or "-M2"). The trainers read them
+// beside Sente's own game files.
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/position.hpp"
+
+namespace sente::games {
+
+struct PgnPly {
+    Move move;
+    std::optional<int> score;  // centipawns from the mover's side (mates as mate_in / mated_in)
+    bool wanted = false;       // a move of the engine whose positions are learnt from
+};
+
+struct PgnGame {
+    std::string start_fen;
+    bool chess960 = false;
+    int result = 1;     // White's view: 0, 1 or 2
+    int first_ply = 0;  // of the start position, from its full-move number and side to move
+    std::vector<PgnPly> plies;
+};
+
+// Whose moves are learnt from: a side whose name (the White or Black tag, or fastchess's
+// EngineWhiteName and EngineBlackName) begins with "Sente", and both sides of a game an engine
+// played against itself (the same name, but for the "_2" a tournament manager adds to tell them
+// apart).
+bool is_sente(const std::string& name);
+
+// Reads a PGN file game by game. A game that cannot be used is skipped and counted: an unfinished
+// one ("*"), one that ended by time, an illegal move or a crash rather than on the board, one whose
+// start position or a move does not parse; reading goes on with the next.
+class PgnReader {
+public:
+    explicit PgnReader(const std::string& path);
+    ~PgnReader();
+    PgnReader(const PgnReader&) = delete;
+    PgnReader& operator=(const PgnReader&) = delete;
+
+    std::optional<PgnGame> next();
+    // Why reading stopped before the end (an unreadable file); empty otherwise.
+    const std::string& error() const { return error_; }
+    std::size_t skipped() const { return skipped_; }
+    // The reason the last skipped game was skipped, for messages.
+    const std::string& last_skip() const { return last_skip_; }
+
+private:
+    bool read_line(std::string& line);
+
+    std::FILE* file_ = nullptr;
+    std::string error_, last_skip_, pending_;
+    bool has_pending_ = false;
+    std::size_t skipped_ = 0;
+};
+
+// The move a SAN token names in pos (check marks and annotations allowed), or nothing.
+std::optional<Move> parse_san(const Position& pos, std::string_view san);
+// The score of a fastchess or cutechess-cli move comment, mover's view, or nothing ("book", none).
+std::optional<int> parse_comment_score(std::string_view comment);
+
+}  // namespace sente::games

@@ -1,0 +1,198 @@
+// PGN games as fastchess writes them (OpenBench's data generation): the move and score parsers, and
+// the positions the trainers take from them, checked against counts read off the file's own text.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "datagen/pgn.hpp"
+#include "datagen/positions.hpp"
+
+using namespace sente;
+
+namespace {
+
+const std::string PgnFile = std::string(SENTE_TEST_DATA_DIR) + "/fastchess.pgn";
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The file's games as text, each with its tags, split at every "[Event".
+std::vector<std::string> games_text() {
+    const std::string text = read_text(PgnFile);
+    std::vector<std::string> games;
+    for (std::size_t at = text.find("[Event"); at != std::string::npos;) {
+        const std::size_t next = text.find("[Event", at + 1);
+        games.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next - at));
+        at = next;
+    }
+    return games;
+}
+
+std::string tag(const std::string& game, const std::string& name) {
+    std::smatch m;
+    std::regex_search(game, m, std::regex("\\[" + name + " \"([^\"]*)\"\\]"));
+    return m.size() > 1 ? m[1].str() : "";
+}
+
+}  // namespace
+
+TEST_CASE("PGN: SAN moves of every kind parse to the one legal move they name", "[pgn]") {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("r3k2r/pPpp1ppp/8/3Pp3/8/8/PPP2PPP/RN2K2R w KQkq e6 0 1"));
+    auto uci = [&](std::string_view san) {
+        const std::optional<Move> m = games::parse_san(pos, san);
+        return m ? pos.move_to_uci(*m) : std::string("none");
+    };
+    CHECK(uci("dxe6") == "d5e6");  // en passant
+    CHECK(uci("dxe6+!?") == "d5e6");
+    CHECK(uci("bxa8=Q+") == "b7a8q");
+    CHECK(uci("bxa8N") == "b7a8n");
+    CHECK(uci("b8=R") == "b7b8r");
+    CHECK(uci("O-O") == "e1g1");
+    CHECK(uci("0-0") == "e1g1");
+    CHECK(uci("Nc3") == "b1c3");
+    CHECK(uci("Rf1") == "h1f1");
+    CHECK(uci("O-O-O") == "none");  // a knight stands between
+    CHECK(uci("Ke3") == "none");
+    CHECK(uci("e4") == "none");
+    CHECK(uci("Qd1") == "none");
+    CHECK(uci("b8") == "none");  // a promotion must name its piece
+    // Two rooks reach d1: the file or rank must say which.
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/R2NK2R w - - 0 1"));
+    CHECK(uci("Rb1") == "a1b1");
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1"));
+    CHECK(uci("Rd1") == "none");
+    CHECK(uci("Rad1") == "a1d1");
+    CHECK(uci("Rhd1") == "h1d1");
+}
+
+TEST_CASE("PGN: a move comment's score, from the mover's side", "[pgn]") {
+    CHECK(games::parse_comment_score("{+0.53/6 0.001s, n=3000, sd=14}") == 53);
+    CHECK(games::parse_comment_score("{-0.07/5 0.004s}") == -7);
+    CHECK(games::parse_comment_score("{0.00/0 0s}") == 0);
+    CHECK(games::parse_comment_score("{+12.34/20}") == 1234);
+    CHECK(games::parse_comment_score("{+M1/49 0.000s, n=3000, sd=1, Black mates}") == mate_in(1));
+    CHECK(games::parse_comment_score("{-M3/10}") == mated_in(6));
+    CHECK(games::parse_comment_score("{+M4/9}") == mate_in(7));
+    CHECK_FALSE(games::parse_comment_score("{book}"));
+    CHECK_FALSE(games::parse_comment_score("{White mates}"));
+    CHECK_FALSE(games::parse_comment_score("{+3/5}"));  // no decimal point: not a score
+    CHECK_FALSE(games::parse_comment_score(""));
+}
+
+TEST_CASE("PGN: a fastchess file gives the engine's scored moves, every ply replayed", "[pgn]") {
+    const std::vector<std::string> games = games_text();
+    REQUIRE(games.size() == 5);
+    // Read off the text: every game's plies, and the scored moves of the sides whose positions count
+    // (both in self-play, Sente's alone against Ethereal).
+    const std::regex scored("\\{[+-]?(M[0-9]+|[0-9]+\\.[0-9]+)/");
+    std::size_t plies = 0, scored_moves = 0;
+    for (const std::string& g : games) {
+        plies += std::size_t(std::stoi(tag(g, "PlyCount")));
+        const bool against_ethereal = tag(g, "White") == "Ethereal" || tag(g, "Black") == "Ethereal";
+        const std::string movetext = g.substr(g.find("\n\n"));
+        // Against Ethereal, the comments of Sente's moves: every other one from Sente's first move.
+        std::size_t index = 0;
+        const bool sente_white = tag(g, "White") == "Sente";
+        for (auto it = std::sregex_iterator(movetext.begin(), movetext.end(), scored);
+             it != std::sregex_iterator(); ++it, ++index)
+            if (!against_ethereal || (index % 2 == 0) == sente_white) ++scored_moves;
+    }
+
+    games::LoadStats stats;
+    std::map<int, int> results;  // White's result of each sample's game
+    int chess960 = 0;
+    const auto error =
+        games::load_positions(PgnFile, games::Filter{0, 100000}, 0, stats, [&](const games::Sample& s, bool) {
+            ++results[s.result];
+            chess960 += s.position->chess960();
+            return true;
+        });
+    REQUIRE_FALSE(error);
+    CHECK(stats.games == 5);
+    CHECK(stats.skipped_games == 0);
+    CHECK(stats.positions + stats.unscored == plies);
+    CHECK(stats.positions == scored_moves);
+    CHECK(stats.kept + stats.in_check + stats.tactical_move + stats.extreme_score == stats.positions);
+    CHECK(stats.extreme_score > 0);  // the mates
+    // Results: self-play games 1-0 and 1-0, against Ethereal 1-0 and 0-1, the Chess960 game 0-1.
+    CHECK(results[2] > 0);
+    CHECK(results[0] > 0);
+    CHECK(results[1] == 0);
+    CHECK(chess960 > 0);
+}
+
+TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]") {
+    // The game where Ethereal is White: every position given is Black's to move, and its score is
+    // the one the comment after Black's move says.
+    const std::vector<std::string> games = games_text();
+    const std::string game = games[3];
+    REQUIRE(tag(game, "White") == "Ethereal");
+    const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-one-game.pgn";
+    std::ofstream(temp) << game;
+    const std::string movetext = game.substr(game.find("\n\n"));
+    std::vector<int> comment_scores;
+    const std::regex any("\\{([+-]?)([0-9]+)\\.([0-9]+)/");
+    for (auto it = std::sregex_iterator(movetext.begin(), movetext.end(), any); it != std::sregex_iterator();
+         ++it) {
+        const int cp = std::stoi((*it)[2].str()) * 100 + std::stoi((*it)[3].str());
+        comment_scores.push_back((*it)[1].str() == "-" ? -cp : cp);
+    }
+    REQUIRE(comment_scores.size() > 4);
+    // The plies from the game's start: its FEN's full-move number and side to move.
+    std::istringstream fen(tag(game, "FEN"));
+    std::string board, side, castling, ep, rule50, fullmove;
+    fen >> board >> side >> castling >> ep >> rule50 >> fullmove;
+    const int first_ply = 2 * (std::stoi(fullmove) - 1) + (side == "b");
+    REQUIRE(side == "w");
+    int checked = 0, white_to_move = 0;
+    games::LoadStats stats;
+    REQUIRE_FALSE(
+        games::load_positions(temp, games::Filter{0, 100000}, 0, stats, [&](const games::Sample& s, bool) {
+            white_to_move += s.position->side_to_move() == White;
+            const int index = s.ply - first_ply;  // the move's place in the movetext
+            REQUIRE(index % 2 == 1);
+            REQUIRE(index < int(comment_scores.size()));
+            CHECK(s.score == comment_scores[std::size_t(index)]);
+            ++checked;
+            return true;
+        }));
+    std::filesystem::remove(temp);
+    CHECK(white_to_move == 0);
+    CHECK(checked >= 5);
+    CHECK(stats.unscored >= comment_scores.size() / 2);  // Ethereal's moves
+}
+
+TEST_CASE("PGN: an unusable game is skipped and counted, the rest still read; a missing file is an error",
+          "[pgn]") {
+    const std::vector<std::string> games = games_text();
+    std::string broken = games[0];
+    // An illegal move in the first game, an unfinished second game, a time loss for the third.
+    broken.replace(broken.find(" e4 "), 4, " e5xd9 ");
+    std::string unfinished = games[1];
+    unfinished.replace(unfinished.find("[Result \"1-0\"]"), 14, "[Result \"*\"]");
+    std::string time_loss = games[2];
+    time_loss.replace(time_loss.find("[Termination \"normal\"]"), 22, "[Termination \"time forfeit\"]");
+    const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-broken.pgn";
+    std::ofstream(temp) << broken << unfinished << time_loss << games[4];
+    games::LoadStats stats;
+    const auto error = games::load_positions(temp, games::Filter{0, 100000}, 0, stats,
+                                             [](const games::Sample&, bool) { return true; });
+    std::filesystem::remove(temp);
+    CHECK_FALSE(error);
+    CHECK(stats.games == 1);
+    CHECK(stats.skipped_games == 3);
+    CHECK(stats.positions > 50);
+
+    games::LoadStats none;
+    CHECK(games::load_positions("/nonexistent/games.pgn", games::Filter{}, 0, none,
+                                [](const games::Sample&, bool) { return true; }));
+}
