@@ -225,6 +225,43 @@ TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the 
     CHECK(largest > 0);  // not the same code twice
 }
 
+TEST_CASE("NNUE: a net widened into a larger shape evaluates as before where the kings stand on a to d",
+          "[nnue][train]") {
+    // r3 into 256 mirrored values with 8 buckets: its columns copied, the new values' output weights
+    // zero, its output layer in every bucket. Where neither view is mirrored the integer evaluation
+    // is the very same; where one is, the net reads that view's mirror image.
+    const nnue::Network& r3 = nnue::embedded();
+    const nnue::Shape wide{true, 256, 8};
+    const std::optional<std::vector<float>> w = train::widen(train::weights_of(r3), r3.shape, wide, 3);
+    REQUIRE(w);
+    const nnue::Network widened = train::quantise(*w, wide);
+    int same = 0, mirrored_views = 0;
+    std::mt19937_64 rng(5);
+    for (const auto& c : test::read_perft_suite("standard.epd")) {
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(c.fen));
+        for (int ply = 0; ply < 30; ++ply) {
+            if (file_of(pos.king_square(White)) < 4 && file_of(pos.king_square(Black)) < 4) {
+                INFO(pos.fen());
+                REQUIRE(nnue::evaluate(widened, pos) == nnue::evaluate(r3, pos));
+                ++same;
+            } else {
+                ++mirrored_views;
+            }
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+            if (moves.size() == 0) break;
+            pos.make_move(moves[rng() % moves.size()]);
+        }
+    }
+    CHECK(same > 200);
+    CHECK(mirrored_views > 200);
+    // Narrower, fewer buckets, or mirroring dropped: refused.
+    CHECK_FALSE(train::widen(*w, wide, r3.shape, 3));
+    CHECK_FALSE(train::widen(*w, wide, nnue::Shape{true, 256, 4}, 3));
+    CHECK_FALSE(train::widen(*w, wide, nnue::Shape{false, 512, 8}, 3));
+}
+
 TEST_CASE("NNUE: a position and its colour-flipped mirror evaluate the same", "[nnue]") {
     const nnue::Network& net = test_net(GENERATE(0, 1));
     int checked = 0;

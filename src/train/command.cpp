@@ -79,7 +79,10 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         cxxopts::value<int>()->default_value(util::default_text(games::DefaultValidationEvery)))(
         "checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)",
         cxxopts::value<std::string>())("resume", "Continue the run of the checkpoint, with its options")(
-        "init", "Start from this net instead of random weights", cxxopts::value<std::string>())(
+        "init",
+        "Start from this net instead of random weights; with --hidden, --king-mirror or --output-buckets "
+        "naming a larger shape, the net widened into it",
+        cxxopts::value<std::string>())(
         "mirror",
         "Add every training position with its files mirrored (a <-> h); a net with --king-mirror sees "
         "both alike, so it takes none",
@@ -136,18 +139,30 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    // The shape: an --init net's or a resumed run's own, else the options'.
+    // The shape: a resumed run's own; an --init net's unless the options name a larger one, into
+    // which the net is widened; else the options'.
     const bool shape_given =
         args.count("hidden") || args.count("king-mirror") || args.count("output-buckets");
-    if ((args.count("resume") || args.count("init")) && shape_given)
+    if (args.count("resume") && shape_given)
         return reply.refuse(
-            "the shape of a resumed run or of an --init net is its own: leave out --hidden, "
-            "--king-mirror and --output-buckets");
+            "the shape of a resumed run is its own: leave out --hidden, --king-mirror and --output-buckets");
     nnue::LoadResult init;
+    std::vector<float> init_weights;
     if (args.count("init")) {
         init = nnue::load_file(args["init"].as<std::string>());
         if (!init.net) return reply.refuse(init.error);
-        options.shape = init.net->shape;
+        init_weights = weights_of(*init.net);
+        if (!shape_given) {
+            options.shape = init.net->shape;
+        } else if (options.shape != init.net->shape) {
+            std::optional<std::vector<float>> wider =
+                widen(init_weights, init.net->shape, options.shape, options.seed);
+            if (!wider)
+                return reply.refuse("cannot widen the --init net of " + nnue::describe(init.net->shape)
+                                    + " into " + nnue::describe(options.shape)
+                                    + " (no smaller hidden size, no fewer buckets, mirroring kept)");
+            init_weights = std::move(*wider);
+        }
     }
     if (args.count("resume"))
         if (auto error = Trainer::checkpoint_shape(checkpoint, options.shape)) return reply.refuse(*error);
@@ -177,7 +192,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     } else {
         options.objective.scale = args.count("scale") ? args["scale"].as<double>() : fit_scale(data.train);
         trainer.emplace(options, data,
-                        init.net ? weights_of(*init.net) : initial_weights(options.shape, options.seed));
+                        init.net ? std::move(init_weights) : initial_weights(options.shape, options.seed));
     }
     const Options& o = trainer->options();
     std::fprintf(

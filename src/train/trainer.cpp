@@ -131,6 +131,32 @@ std::vector<float> weights_of(const nnue::Network& net) {
     return w;
 }
 
+std::optional<std::vector<float>> widen(const std::vector<float>& weights, nnue::Shape from, nnue::Shape to,
+                                        std::uint64_t seed) {
+    const Layout a{from}, b{to};
+    if (weights.size() != a.size() || to.hidden < from.hidden || to.output_buckets < from.output_buckets
+        || (from.mirrored && !to.mirrored)
+        || (from.output_buckets > 1 && to.output_buckets != from.output_buckets))
+        return std::nullopt;
+    std::vector<float> w = initial_weights(to, seed);
+    const std::size_t n = a.hidden(), m = b.hidden();
+    for (std::size_t f = 0; f < std::size_t(nnue::Inputs); ++f)
+        std::copy_n(weights.begin() + std::ptrdiff_t(f * n), n, w.begin() + std::ptrdiff_t(f * m));
+    std::copy_n(weights.begin() + std::ptrdiff_t(a.feature_bias()), n,
+                w.begin() + std::ptrdiff_t(b.feature_bias()));
+    for (std::size_t bucket = 0; bucket < std::size_t(to.output_buckets); ++bucket) {
+        const std::size_t source = from.output_buckets == 1 ? 0 : bucket;
+        const auto in = weights.begin() + std::ptrdiff_t(a.output_weights() + source * 2 * n);
+        const auto out = w.begin() + std::ptrdiff_t(b.output_weights() + bucket * 2 * m);
+        // The side to move's half and the other side's, each followed by zeros for the new values.
+        std::fill(out, out + std::ptrdiff_t(2 * m), 0.0f);
+        std::copy_n(in, n, out);
+        std::copy_n(in + std::ptrdiff_t(n), n, out + std::ptrdiff_t(m));
+        w[b.output_bias() + bucket] = weights[a.output_bias() + source];
+    }
+    return w;
+}
+
 nnue::Network quantise(const std::vector<float>& weights, nnue::Shape shape) {
     const Layout l{shape};
     if (!shape.supported()) throw std::invalid_argument("the engine does not run nets of this shape");

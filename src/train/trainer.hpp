@@ -50,6 +50,13 @@ struct Layout {
 std::vector<float> initial_weights(nnue::Shape shape, std::uint64_t seed);
 // The float weights of a quantised net (dequantised), for --init; their shape is the net's.
 std::vector<float> weights_of(const nnue::Network& net);
+// The same net in a larger shape, for --init into a new architecture: mirroring added (a plain net
+// learnt from positions and their file mirrors, so it already reads a mirrored view nearly as it
+// reads the position), the output layer copied into every bucket, and hidden values added with the
+// fresh weights of `seed` and output weights of zero, so that the net starts out evaluating as
+// before. Nothing when `to` is not as large as `from` in every respect.
+std::optional<std::vector<float>> widen(const std::vector<float>& weights, nnue::Shape from, nnue::Shape to,
+                                        std::uint64_t seed);
 // The quantised net of float weights of this shape (else std::invalid_argument); weights beyond
 // the limit are clipped, as training keeps them.
 nnue::Network quantise(const std::vector<float>& weights, nnue::Shape shape);
