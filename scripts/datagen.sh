@@ -15,7 +15,7 @@
 #   --net NET          the evaluation that plays (datagen's --net; default the engine's default)
 #   --threads T        games at once (default 2)
 #   --nodes N          soft node limit a move (default 5000)
-#   --hard-nodes N     hard node limit a move (datagen's --hard-nodes; default its own, 20 times --nodes)
+#   --hard-nodes N     hard node limit a move (datagen's --hard-nodes; default its own, twice --nodes)
 #   --hash MB          hash a thread (default 2)
 #   --round G          games a round, both kinds together (default 1000)
 #   --chess960 PCT     the Chess960 share of the games, in percent (default 12; 0: none)

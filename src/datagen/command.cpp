@@ -33,7 +33,7 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
         cxxopts::value<int>()->default_value(util::default_text(defaults.threads)))(
         "nodes", "Soft node limit of each move's search",
         cxxopts::value<long long>()->default_value(util::default_text(DefaultNodes)))(
-        "hard-nodes", "Hard node limit of each move's search (default: --nodes times 20)",
+        "hard-nodes", "Hard node limit of each move's search (default: --nodes times 2)",
         cxxopts::value<long long>())(
         "hash", "MB of hash table for each thread, which every search of its games shares",
         cxxopts::value<int>()->default_value(util::default_text(defaults.hash_mb)))(

@@ -8,7 +8,7 @@ namespace sente::datagen {
 
 constexpr std::uint64_t DefaultNodes = 5000;  // a move's soft node limit (--nodes)
 constexpr int DefaultRandomPlies = 8;         // random legal plies that start a game (--random-plies)
-constexpr int HardNodeFactor = 20;            // a move's search never exceeds this many soft limits
+constexpr int HardNodeFactor = 2;             // a move's search never exceeds this many soft limits
 constexpr int OpeningMaxScore = 1000;         // a random opening beyond this is discarded as decided
 constexpr int OpeningAttempts = 1000;         // a run stops when this many openings in a row are unusable
 constexpr int WinScore = 2000;                // a win once the score stays beyond this ...
