@@ -55,8 +55,9 @@ public:
     // system has free memory at hand and can take tens of seconds when it has not (a virtual machine
     // whose host must back the memory first); the search then simply starts beside it.
     static constexpr int TableBackingWaitMs = 1000;
-    // The backing threads look for a stop request after each chunk of this size.
-    static constexpr int TableBackingChunkMb = 32;
+    // The backing threads look for a stop request after each chunk of this size: one huge page, so
+    // that a pause (a change of Threads) waits for one page fault, not for dozens.
+    static constexpr int TableBackingChunkMb = 2;
 
     TranspositionTable() = default;
     ~TranspositionTable();
