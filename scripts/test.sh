@@ -112,7 +112,8 @@ fi
 "$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "${other_builds[@]}"
 
 # The most portable release binary (static, any x86-64 CPU), built and checked as
-# scripts/release.sh does for every level: perft 5 and the main build's bench.
+# scripts/release.sh does for every level: perft 5, the main build's bench, a UCI session, and its
+# tablebase answers (Fathom from Debian's source package, seconds more) against the main build's.
 release_out="$(mktemp -d)"
 "$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
 rm -rf "$release_out"
