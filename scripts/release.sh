@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Release binaries: statically linked Sente for every x86-64 level, for Linux and for Windows
-# (cross-compiled with Debian's MinGW-w64), each with Syzygy tablebases and each checked on this
-# machine where its CPU can run it.
+# (cross-compiled with Debian's MinGW-w64), and for 64-bit ARM Linux (Debian's cross compiler), each
+# with Syzygy tablebases and each checked on this machine where it can run.
 #
 #   scripts/release.sh [--out DIR] [--os linux,windows] [--levels LIST] [--jobs N] [--reference SENTE]
 #                      [--tablebases on|off]
 #
 # Levels, named as Stockfish names its builds: x86-64 (no POPCNT), x86-64-sse41-popcnt
 # (x86-64-v2), x86-64-avx2 (x86-64-v3), x86-64-bmi2 (v3 with PEXT slider attacks), x86-64-avx512
-# (x86-64-v4). Binaries are called sente-<os>-<level>[.exe] and land in DIR (default: release/);
-# each names the build as a build of the tree itself would (scripts/build-name.sh).
+# (x86-64-v4), and armv8 (AArch64, Linux only). Binaries are called sente-<os>-<level>[.exe] and
+# land in DIR (default: release/); each names the build as a build of the tree itself would
+# (scripts/build-name.sh).
 #
-# Checks, for each binary this machine can run (levels its CPU has; Windows ones under wine): perft 5 of the start position as the published suite counts it
+# Checks, for each binary this machine can run (x86-64 levels its CPU has; Windows ones under wine,
+# armv8 under qemu-user): perft 5 of the start position as the published suite counts it
 # (perft/standard.epd), the same bench, with the net and with the hand-crafted evaluation, as a
 # native build of the same sources (or as the binary given with --reference), a short UCI session
 # through pipes, and, with SyzygyPath set to tests/data/syzygy, the reference's score, best move
@@ -23,14 +25,15 @@
 # script reads the sources of a private copy of apt's lists with a deb-src line added, in a
 # temporary folder, and leaves the machine's own apt configuration as it is. --tablebases off
 # builds binaries without tables instead (and checks no endings).
-# Missing packages (the build's own, MinGW-w64 and wine for Windows, dpkg-dev to unpack Fathom's
-# source) are installed with apt-get when run as root.
+# Missing packages (the build's own, MinGW-w64 and wine for Windows, g++-aarch64-linux-gnu and
+# qemu-user-static for armv8, dpkg-dev to unpack Fathom's source) are installed with apt-get when
+# run as root.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 out="$SENTE_ROOT/release"
 systems="linux,windows"
-levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512"
+levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512,armv8"
 jobs="$(nproc)"
 reference=""
 tablebases=on
@@ -51,24 +54,34 @@ case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 case "$tablebases" in on|off) ;; *) echo "release.sh: --tablebases is on or off" >&2; exit 2 ;; esac
 IFS=, read -r -a systems <<<"$systems"
 IFS=, read -r -a levels <<<"$levels"
+arm=0   # whether an armv8 Linux binary is asked for
 for level in "${levels[@]}"; do
     case "$level" in
         x86-64|x86-64-sse41-popcnt|x86-64-avx2|x86-64-bmi2|x86-64-avx512) ;;
+        armv8) arm=1 ;;
         *) echo "release.sh: unknown level '$level'" >&2; exit 2 ;;
     esac
 done
 
 MINGW=x86_64-w64-mingw32   # with the POSIX thread model (the -posix compilers): std::thread needs it
+AARCH64=aarch64-linux-gnu
 WINE=""
+QEMU=""
 extra_packages=()
 windows=0
+linux_arm=0
 for system in "${systems[@]}"; do
     case "$system" in
-        linux) ;;
+        linux) [ $arm = 0 ] || linux_arm=1 ;;
         windows) windows=1; extra_packages+=(g++-mingw-w64-x86-64-posix wine64) ;;
         *) echo "release.sh: unknown system '$system' (linux or windows)" >&2; exit 2 ;;
     esac
 done
+if [ $linux_arm = 1 ]; then
+    extra_packages+=(g++-$AARCH64)
+    # Debian's qemu-user-static, or qemu-user if it is there: either has qemu-aarch64.
+    command -v qemu-aarch64 >/dev/null || extra_packages+=(qemu-user-static)
+fi
 [ "$tablebases" = on ] && extra_packages+=(dpkg-dev)
 sente_install_packages "${extra_packages[@]}"
 if [ $windows = 1 ]; then
@@ -78,8 +91,15 @@ if [ $windows = 1 ]; then
     done
     [ -n "$WINE" ] || { echo "release.sh: no wine loader found (Debian's wine64)" >&2; exit 1; }
 fi
+if [ $linux_arm = 1 ]; then
+    for candidate in qemu-aarch64 qemu-aarch64-static; do
+        if command -v "$candidate" >/dev/null; then QEMU="$candidate"; break; fi
+    done
+    [ -n "$QEMU" ] || { echo "release.sh: no qemu-aarch64 found (Debian's qemu-user-static)" >&2; exit 1; }
+fi
 
-# Whether this CPU runs a level's instructions (the flags the compiler's -march level assumes).
+# Whether this machine runs a level's instructions (the flags the compiler's -march level assumes;
+# armv8 through qemu-user).
 cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
 has() { for f in "$@"; do [[ "$cpu_flags" == *" $f "* ]] || return 1; done; }
 runs_here() {
@@ -88,11 +108,13 @@ runs_here() {
         x86-64-sse41-popcnt) has popcnt sse4_1 sse4_2 ssse3 ;;
         x86-64-avx2|x86-64-bmi2) has popcnt sse4_2 avx avx2 bmi1 bmi2 fma movbe ;;
         x86-64-avx512) has popcnt avx2 bmi2 fma avx512f avx512bw avx512cd avx512dq avx512vl ;;
+        armv8) [ -n "$QEMU" ] ;;
     esac
 }
 
-# MinGW's compiler does not look in /usr/include, where Debian puts cxxopts.hpp (header-only):
-# give it a folder holding that header alone, so that no Linux header can leak into the build.
+# The cross compilers do not look in /usr/include, where Debian puts cxxopts.hpp (header-only):
+# give them a folder holding that header alone, so that no header of this machine's can leak into
+# their builds.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/include"
@@ -235,6 +257,7 @@ failures=0
 results=()
 for system in "${systems[@]}"; do
     for level in "${levels[@]}"; do
+        [ "$system/$level" = windows/armv8 ] && continue   # Debian has no MinGW for ARM
         name="sente-$system-$level"
         prefix=""   # of the target's compilers
         runner=()
@@ -244,6 +267,10 @@ for system in "${systems[@]}"; do
             prefix="$MINGW-"
             args+=(CXX="$MINGW-g++-posix")
             runner=("$WINE")
+        elif [ "$level" = armv8 ]; then
+            prefix="$AARCH64-"
+            args+=(CXX="$AARCH64-g++")
+            runner=("$QEMU")
         fi
         t0=$SECONDS
         if [ "$tablebases" = on ]; then
