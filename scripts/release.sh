@@ -1,28 +1,42 @@
 #!/usr/bin/env bash
 # Release binaries: statically linked Sente for every x86-64 level, for Linux and for Windows
-# (cross-compiled with Debian's MinGW-w64), each checked on this machine where its CPU can run it.
+# (cross-compiled with Debian's MinGW-w64), and for 64-bit ARM Linux (Debian's cross compiler), each
+# with Syzygy tablebases and each checked on this machine where it can run.
 #
 #   scripts/release.sh [--out DIR] [--os linux,windows] [--levels LIST] [--jobs N] [--reference SENTE]
+#                      [--tablebases on|off]
 #
 # Levels, named as Stockfish names its builds: x86-64 (no POPCNT), x86-64-sse41-popcnt
-# (x86-64-v2), x86-64-avx2 (x86-64-v3), x86-64-bmi2 (v3 with PEXT slider attacks) and
-# x86-64-avx512 (x86-64-v4). Binaries are called sente-<os>-<level>[.exe] and land in DIR
-# (default: release/). Each binary this CPU can run must count perft 5 of the start position as
-# the published suite does (perft/standard.epd) and give the same bench as a native build made
-# with the same sources (or as the binary given with --reference); the Windows builds are run
-# under wine, which must also hold a short UCI session through pipes. Static and Windows builds
-# have no Syzygy support (Debian ships Fathom only as a shared library for Linux); build with make
-# or CMake where tables are wanted.
-# Missing packages (the build's own, and MinGW-w64 and wine for Windows) are installed with
-# apt-get when run as root.
+# (x86-64-v2), x86-64-avx2 (x86-64-v3), x86-64-bmi2 (v3 with PEXT slider attacks), x86-64-avx512
+# (x86-64-v4), and armv8 (AArch64, Linux only). Binaries are called sente-<os>-<level>[.exe] and
+# land in DIR (default: release/); each names the build as a build of the tree itself would
+# (scripts/build-name.sh).
+#
+# Checks, for each binary this machine can run (x86-64 levels its CPU has; Windows ones under wine,
+# armv8 under qemu-user): perft 5 of the start position as the published suite counts it
+# (perft/standard.epd), the same bench, with the net and with the hand-crafted evaluation, as a
+# native build of the same sources (or as the binary given with --reference), a short UCI session
+# through pipes, and, with SyzygyPath set to tests/data/syzygy, the reference's score, best move
+# and tablebase hits on a handful of endings.
+#
+# Tablebases: Fathom is built from Debian's source package, `apt-get source fathom`, with the flags
+# Debian builds libfathom with, once for each compiler, and linked statically (Debian ships it only
+# as a shared library for Linux). This needs the Debian mirror this machine installs from: the
+# script reads the sources of a private copy of apt's lists with a deb-src line added, in a
+# temporary folder, and leaves the machine's own apt configuration as it is. --tablebases off
+# builds binaries without tables instead (and checks no endings).
+# Missing packages (the build's own, MinGW-w64 and wine for Windows, g++-aarch64-linux-gnu and
+# qemu-user-static for armv8, dpkg-dev to unpack Fathom's source) are installed with apt-get when
+# run as root.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 out="$SENTE_ROOT/release"
 systems="linux,windows"
-levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512"
+levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512,armv8"
 jobs="$(nproc)"
 reference=""
+tablebases=on
 usage() { sente_usage "${BASH_SOURCE[0]}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -31,40 +45,61 @@ while [ $# -gt 0 ]; do
         --levels) levels="$2"; shift 2 ;;
         --jobs) jobs="$2"; shift 2 ;;
         --reference) reference="$2"; shift 2 ;;
+        --tablebases) tablebases="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "release.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
     esac
 done
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+case "$tablebases" in on|off) ;; *) echo "release.sh: --tablebases is on or off" >&2; exit 2 ;; esac
 IFS=, read -r -a systems <<<"$systems"
 IFS=, read -r -a levels <<<"$levels"
+arm=0   # whether an armv8 Linux binary is asked for
 for level in "${levels[@]}"; do
     case "$level" in
         x86-64|x86-64-sse41-popcnt|x86-64-avx2|x86-64-bmi2|x86-64-avx512) ;;
+        armv8) arm=1 ;;
         *) echo "release.sh: unknown level '$level'" >&2; exit 2 ;;
     esac
 done
 
-MINGW=x86_64-w64-mingw32-g++-posix   # the POSIX thread model: std::thread needs it
+MINGW=x86_64-w64-mingw32   # with the POSIX thread model (the -posix compilers): std::thread needs it
+AARCH64=aarch64-linux-gnu
 WINE=""
+QEMU=""
 extra_packages=()
+windows=0
+linux_arm=0
 for system in "${systems[@]}"; do
     case "$system" in
-        linux) ;;
-        windows) extra_packages+=(g++-mingw-w64-x86-64-posix wine64) ;;
+        linux) [ $arm = 0 ] || linux_arm=1 ;;
+        windows) windows=1; extra_packages+=(g++-mingw-w64-x86-64-posix wine64) ;;
         *) echo "release.sh: unknown system '$system' (linux or windows)" >&2; exit 2 ;;
     esac
 done
+if [ $linux_arm = 1 ]; then
+    extra_packages+=(g++-$AARCH64)
+    # Debian's qemu-user-static, or qemu-user if it is there: either has qemu-aarch64.
+    command -v qemu-aarch64 >/dev/null || extra_packages+=(qemu-user-static)
+fi
+[ "$tablebases" = on ] && extra_packages+=(dpkg-dev)
 sente_install_packages "${extra_packages[@]}"
-if [ ${#extra_packages[@]} -gt 0 ]; then
+if [ $windows = 1 ]; then
     # Debian's wine64 package puts its loader outside PATH; the wine package adds a wrapper.
     for candidate in wine64 wine /usr/lib/wine/wine64; do
         if command -v "$candidate" >/dev/null; then WINE="$candidate"; break; fi
     done
     [ -n "$WINE" ] || { echo "release.sh: no wine loader found (Debian's wine64)" >&2; exit 1; }
 fi
+if [ $linux_arm = 1 ]; then
+    for candidate in qemu-aarch64 qemu-aarch64-static; do
+        if command -v "$candidate" >/dev/null; then QEMU="$candidate"; break; fi
+    done
+    [ -n "$QEMU" ] || { echo "release.sh: no qemu-aarch64 found (Debian's qemu-user-static)" >&2; exit 1; }
+fi
 
-# Whether this CPU runs a level's instructions (the flags the compiler's -march level assumes).
+# Whether this machine runs a level's instructions (the flags the compiler's -march level assumes;
+# armv8 through qemu-user).
 cpu_flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
 has() { for f in "$@"; do [[ "$cpu_flags" == *" $f "* ]] || return 1; done; }
 runs_here() {
@@ -73,32 +108,130 @@ runs_here() {
         x86-64-sse41-popcnt) has popcnt sse4_1 sse4_2 ssse3 ;;
         x86-64-avx2|x86-64-bmi2) has popcnt sse4_2 avx avx2 bmi1 bmi2 fma movbe ;;
         x86-64-avx512) has popcnt avx2 bmi2 fma avx512f avx512bw avx512cd avx512dq avx512vl ;;
+        armv8) [ -n "$QEMU" ] ;;
     esac
 }
 
-# MinGW's compiler does not look in /usr/include, where Debian puts cxxopts.hpp (header-only):
-# give it a folder holding that header alone, so that no Linux header can leak into the build.
+# The cross compilers do not look in /usr/include, where Debian puts cxxopts.hpp (header-only):
+# give them a folder holding that header alone, so that no header of this machine's can leak into
+# their builds.
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/include"
 [ -f /usr/include/cxxopts.hpp ] && ln -s /usr/include/cxxopts.hpp "$work/include/cxxopts.hpp"
 
-sente_copy_sources "$work"
+mkdir -p "$work/tree"
+sente_copy_sources "$work/tree"
+# The copy has no git: it is given the name a build of the tree itself would have.
+build_name="$("$SENTE_ROOT/scripts/build-name.sh" "$SENTE_ROOT")"
 mkdir -p "$out"
 start=$SECONDS
+
+# Fathom's source, from the Debian mirror of this machine's own apt sources: their Debian stanza (or
+# line) again with deb-src, in a private copy of apt's configuration and lists.
+fathom_source() {
+    local apt="$work/apt" codename stanza
+    codename="$(. /etc/os-release && echo "${VERSION_CODENAME:-}")"
+    mkdir -p "$apt/sources.list.d" "$apt/lists/partial" "$apt/cache" "$work/fathom-source"
+    : >"$apt/sources.list"
+    for list in /etc/apt/sources.list.d/*.sources; do
+        [ -f "$list" ] || continue
+        stanza="$(awk -v c="$codename" 'BEGIN { RS = ""; ORS = "\n" }
+            /(^|\n)Types:[^\n]*deb/ && $0 ~ ("\nSuites:[^\n]*[ ]" c "([ \n]|$)") && $0 !~ /security/ {
+                sub(/Types:[^\n]*/, "Types: deb-src"); print; exit }' "$list")"
+        [ -n "$stanza" ] && { printf '%s\n' "$stanza" >"$apt/sources.list.d/debian.sources"; break; }
+    done
+    if [ ! -s "$apt/sources.list.d/debian.sources" ]; then
+        grep -hE "^deb +(\[[^]]*\] +)?[a-z]+://[^ ]+ +$codename +" /etc/apt/sources.list 2>/dev/null \
+            | grep -v security | head -1 | sed 's/^deb /deb-src /' >"$apt/sources.list" || true
+    fi
+    if [ ! -s "$apt/sources.list.d/debian.sources" ] && [ ! -s "$apt/sources.list" ]; then
+        echo "release.sh: no Debian $codename source in /etc/apt to fetch Fathom's source from" >&2
+        return 1
+    fi
+    local options=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts="$apt/sources.list.d"
+                   -o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache" -o APT::Sandbox::User=root)
+    if ! { apt-get "${options[@]}" update -qq && (cd "$work/fathom-source" && apt-get "${options[@]}" source -qq fathom); } \
+        >"$work/apt.log" 2>&1; then
+        cat "$work/apt.log" >&2
+        return 1
+    fi
+    fathom_src="$(find "$work/fathom-source" -mindepth 3 -maxdepth 3 -path '*/src/tbprobe.c' -printf '%h\n' | head -1)"
+    [ -n "$fathom_src" ] || { echo "release.sh: apt-get source fathom gave no src/tbprobe.c" >&2; return 1; }
+    fathom_version="$(basename "$(dirname "$fathom_src")")"
+}
+
+# build_fathom PREFIX: Fathom for the compilers PREFIXgcc and PREFIXar (PREFIX may be empty), as
+# debian/rules builds it (C99 with GNU extensions, no threads of its own, no hardware popcount; Sente
+# serialises its calls), in a folder of its own that src/Makefile takes as FATHOM=.
+build_fathom() {
+    local dir="$work/fathom/${1:-native}" cc="${1}gcc"
+    [ "$1" = "$MINGW-" ] && cc="$MINGW-gcc-posix"
+    if [ ! -f "$dir/libfathom.a" ]; then
+        mkdir -p "$dir"
+        "$cc" -O2 -std=gnu99 -Wall -DTB_NO_THREADS -DTB_NO_HW_POP_COUNT -I"$fathom_src" \
+            -c "$fathom_src/tbprobe.c" -o "$dir/tbprobe.o"
+        "${1}ar" rcs "$dir/libfathom.a" "$dir/tbprobe.o"
+        cp "$fathom_src/tbprobe.h" "$fathom_src/tbconfig.h" "$dir/"
+    fi
+    echo "$dir"
+}
+
+if [ "$tablebases" = on ]; then
+    t0=$SECONDS
+    fathom_source
+    echo "== Fathom from Debian's source package $fathom_version ($((SECONDS - t0)) s)"
+fi
 
 expected_perft="$(awk -F';' 'NR == 1 { for (i = 2; i <= NF; ++i) if ($i ~ /^D5 /) { sub(/^D5 /, "", $i); print $i + 0 } }' \
                    "$SENTE_ROOT/perft/standard.epd")"
 echo "== Reference: perft 5 of the start position must be $expected_perft (perft/standard.epd)"
 if [ -z "$reference" ]; then
-    make -C "$work/src" -j "$jobs" EXE=sente-reference ARCH=native >/dev/null
-    reference="$work/src/sente-reference"
+    make -C "$work/tree/src" -j "$jobs" EXE=sente-reference ARCH=native BUILD_NAME="$build_name" >/dev/null
+    reference="$work/tree/src/sente-reference"
 fi
 perft_of() { "$@" perft 5 2>/dev/null | tr -d '\r' | awk '/^Nodes searched:/ { print $3 }'; }
 expected_bench="$(sente_bench_of "$reference")"
 [ -n "$expected_bench" ] || { echo "release.sh: the reference build gave no bench" >&2; exit 1; }
 expected_hce_bench="$(sente_hce_bench_of "$reference")"
 echo "   bench $expected_bench, hand-crafted $expected_hce_bench ($reference)"
+
+# Endings the tables decide, each searched to a fixed depth from a fresh game: a win and the same
+# position past the fifty-move rule's reach (a draw), a bishop and knight mate, a pawn ending lost in
+# 15, one whose only draw is an en-passant capture, and a five-piece position whose winning capture
+# leads into the tables.
+endings=(
+    "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"
+    "8/8/8/8/8/2k5/1R6/K7 w - - 80 100"
+    "8/8/7N/8/8/8/8/K1k1B3 w - - 0 1"
+    "7K/k7/8/Pp6/8/8/8/8 w - - 0 1"
+    "1k1K4/8/8/pP6/8/8/8/8 w - a6 0 1"
+    "4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1"
+)
+# tablebase_answers PATH [RUNNER...] SENTE: what the engine says of the tables at PATH and, for each
+# ending, its last score line (without time and speed) and its best move.
+tablebase_answers() {
+    local path="$1" lines=() fen
+    shift
+    lines=("setoption name SyzygyPath value $path")
+    for fen in "${endings[@]}"; do lines+=("ucinewgame" "position fen $fen" "go depth 8"); done
+    "$@" "${lines[@]}" quit 2>/dev/null | tr -d '\r' | awk '
+        /^info string Syzygy/ { sub(/ found in .*/, ""); print }
+        /^info depth/ { last = $0 }
+        /^bestmove/ { gsub(/ (nps|time) [0-9]+/, "", last); print last; print }'
+}
+syzygy="$SENTE_ROOT/tests/data/syzygy"
+if [ "$tablebases" = on ]; then
+    expected_tables="$(tablebase_answers "$syzygy" "$reference")"
+    # The reference itself must have used the tables: tablebase hits in every ending.
+    hits="$(awk '/^info depth/ && / tbhits [1-9]/' <<<"$expected_tables" | wc -l)"
+    if [[ "$expected_tables" != "info string Syzygy: tablebases of up to 4 pieces"* ]] || [ "$hits" != ${#endings[@]} ]; then
+        echo "release.sh: the reference build does not probe the tables in $syzygy:" >&2
+        echo "$expected_tables" >&2
+        exit 1
+    fi
+    echo "   ${#endings[@]} endings with tables, each with tablebase hits"
+fi
 
 # A short UCI session through pipes: the engine must name itself, be ready, answer a search
 # (and `isready` while it searches), and leave on `quit`.
@@ -124,16 +257,28 @@ failures=0
 results=()
 for system in "${systems[@]}"; do
     for level in "${levels[@]}"; do
+        [ "$system/$level" = windows/armv8 ] && continue   # Debian has no MinGW for ARM
         name="sente-$system-$level"
-        args=(ARCH="$level" STATIC=1 SYZYGY=off)
+        prefix=""   # of the target's compilers
         runner=()
+        args=(ARCH="$level" STATIC=1 BUILD_NAME="$build_name" CPPFLAGS="-I$work/include")
         if [ "$system" = windows ]; then
             name="$name.exe"
-            args+=(CXX="$MINGW" CPPFLAGS="-I$work/include")
+            prefix="$MINGW-"
+            args+=(CXX="$MINGW-g++-posix")
             runner=("$WINE")
+        elif [ "$level" = armv8 ]; then
+            prefix="$AARCH64-"
+            args+=(CXX="$AARCH64-g++")
+            runner=("$QEMU")
         fi
         t0=$SECONDS
-        if ! make -C "$work/src" -j "$jobs" EXE="$out/$name" "${args[@]}" >"$work/build.log" 2>&1; then
+        if [ "$tablebases" = on ]; then
+            args+=(FATHOM="$(build_fathom "$prefix")")
+        else
+            args+=(SYZYGY=off)
+        fi
+        if ! make -C "$work/tree/src" -j "$jobs" EXE="$out/$name" "${args[@]}" >"$work/build.log" 2>&1; then
             tail -20 "$work/build.log" >&2
             results+=("$name: BUILD FAILED")
             failures=$((failures + 1))
@@ -144,22 +289,35 @@ for system in "${systems[@]}"; do
             results+=("$name: $built; not run (this CPU lacks the instructions)")
             continue
         fi
-        perft="$(WINEDEBUG=-all perft_of "${runner[@]}" "$out/$name")"
-        bench="$(WINEDEBUG=-all sente_bench_of "${runner[@]}" "$out/$name")"
-        hce_bench="$(WINEDEBUG=-all sente_hce_bench_of "${runner[@]}" "$out/$name")"
-        verdict="perft 5 ${perft:-none}, bench ${bench:-none}, hand-crafted ${hce_bench:-none}"
+        t0=$SECONDS
+        export WINEDEBUG=-all
+        version="$("${runner[@]}" "$out/$name" --version | tr -d '\r')"
+        perft="$(perft_of "${runner[@]}" "$out/$name")"
+        bench="$(sente_bench_of "${runner[@]}" "$out/$name")"
+        hce_bench="$(sente_hce_bench_of "${runner[@]}" "$out/$name")"
+        verdict="$version, perft 5 ${perft:-none}, bench ${bench:-none}, hand-crafted ${hce_bench:-none}"
         ok=1
+        [[ "$version" == "Sente $build_name ("*")" ]] || ok=0
         [ "$perft" = "$expected_perft" ] || ok=0
         [ "$bench" = "$expected_bench" ] || ok=0
         [ "$hce_bench" = "$expected_hce_bench" ] || ok=0
-        if [ "$system" = windows ]; then
-            if WINEDEBUG=-all uci_session "${runner[@]}" "$out/$name"; then
-                verdict="$verdict, UCI session ok"
+        if uci_session "${runner[@]}" "$out/$name"; then
+            verdict="$verdict, UCI session ok"
+        else
+            verdict="$verdict, UCI session FAILED"
+            ok=0
+        fi
+        if [ "$tablebases" = on ]; then
+            path="$syzygy"
+            [ "$system" = windows ] && path="$(winepath -w "$syzygy" 2>/dev/null)"
+            if [ "$(tablebase_answers "$path" "${runner[@]}" "$out/$name")" = "$expected_tables" ]; then
+                verdict="$verdict, ${#endings[@]} tablebase endings as the reference"
             else
-                verdict="$verdict, UCI session FAILED"
+                verdict="$verdict, tablebase endings NOT as the reference"
                 ok=0
             fi
         fi
+        verdict="$verdict (checked in $((SECONDS - t0)) s)"
         if [ $ok = 1 ]; then
             results+=("$name: $built; $verdict: ok")
         else

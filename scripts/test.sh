@@ -111,10 +111,12 @@ fi
 # The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens.
 "$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "${other_builds[@]}"
 
-# The most portable release binary (static, any x86-64 CPU), built and checked as
-# scripts/release.sh does for every level: perft 5 and the main build's bench.
+# The most portable release binary (static, any x86-64 CPU) and the 64-bit ARM one (under
+# qemu-user), built and checked as scripts/release.sh does for every level: perft 5, the main
+# build's bench, a UCI session, and their tablebase answers (Fathom from Debian's source package,
+# seconds more) against the main build's.
 release_out="$(mktemp -d)"
-"$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
+"$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64,armv8 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
 rm -rf "$release_out"
 
 # AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites

@@ -48,7 +48,14 @@ void Engine::set_chess960(bool on) {
     position_.set_chess960(on);
 }
 
-void Engine::set_threads(int n) { threads_.set_threads(std::clamp(n, 1, MaxThreads)); }
+// Starting hundreds of threads while a large table is being backed would wait on the backing for
+// every thread's stack and tables: the backing pauses meanwhile.
+void Engine::set_threads(int n) {
+    threads_.wait();
+    tt_.pause_backing();
+    threads_.set_threads(std::clamp(n, 1, MaxThreads));
+    tt_.resume_backing();
+}
 
 std::size_t Engine::set_hash_mb(int mb) {
     threads_.wait();
@@ -60,14 +67,13 @@ void Engine::clear_hash() {
     tt_.clear(clearing_threads());
 }
 
-// Clearing a large table is memory-bound work while the GUI waits for readyok: every core helps.
-int Engine::clearing_threads() const {
-    return std::max(threads_.size(), int(std::thread::hardware_concurrency()));
-}
+// Clearing a large table is memory-bound work while the GUI waits for readyok: every core helps,
+// and no more threads than cores, however many search (256 would only queue for the memory).
+int Engine::clearing_threads() const { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 void Engine::new_game() {
     threads_.wait();
-    tt_.clear(threads_.size());
+    tt_.clear(clearing_threads());
     threads_.clear();
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 
 #include "process.hpp"
 
@@ -114,6 +115,21 @@ TEST_CASE("CLI: --version and --help", "[cli]") {
         r.out.find(" (AVX-512)") != std::string::npos || r.out.find(" (AVX2)") != std::string::npos
         || r.out.find(" (SSE4.1)") != std::string::npos || r.out.find(" (generic)") != std::string::npos;
     CHECK(named);  // the network's vector path
+    // The build's name, as scripts/build-name.sh gives it for this tree: the version for a
+    // release tag or a tree without git, dev-YYYYMMDD-<commit> otherwise.
+    const std::string version = r.out.substr(0, r.out.find('\n'));
+    CHECK(std::regex_match(version, std::regex(R"(Sente (\d+\.\d+\.\d+|dev-\d{8}-[0-9a-f]{8,}) \(.+\))")));
+    std::string name;
+    if (FILE* script = popen("sh '" SENTE_SOURCE_DIR "/scripts/build-name.sh' '" SENTE_SOURCE_DIR "'", "r")) {
+        char buffer[256];
+        while (fgets(buffer, sizeof buffer, script)) name += buffer;
+        pclose(script);
+    }
+    CHECK(version.rfind("Sente " + name.substr(0, name.find('\n')) + " (", 0) == 0);
+    // bench's header names the build likewise, and its last line stays the signature.
+    r = run_sente({"bench", "1"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.err.substr(0, r.err.find('\n')) == version);
     r = run_sente({"--help"});
     CHECK(r.exit_status == 0);
     CHECK(r.out.find("perft") != std::string::npos);

@@ -141,6 +141,34 @@ TEST_CASE("Threads: two-thread searches to a depth and on a clock play legal mov
     CHECK(engine.wait_exit(5s) == 0);
 }
 
+// A mistyped thread count after a large Hash: the pool grows while the table is still being backed
+// (the Hash test in test_hostile.cpp holds that wait), shrinks, grows again, and every change is
+// answered within 2 s on a loaded 2-core machine; the threads then search and play.
+TEST_CASE("Threads: 256 threads beside a large table still being backed answer isready within 2 s",
+          "[uci][gui][threads]") {
+#ifdef SENTE_SANITIZED
+    constexpr auto ReadyBound = 20s;  // a sanitizer's bookkeeping for every thread started and joined
+#else
+    constexpr auto ReadyBound = 2s;
+#endif
+    EngineProcess engine;
+    engine.send("setoption name Hash value 8192");
+    sente::test::sync(engine, 5s);  // a table the machine cannot give is halved, and none is waited on long
+    for (int threads : {256, 1, 256}) {
+        INFO("Threads " << threads);
+        const auto start = std::chrono::steady_clock::now();
+        engine.send("setoption name Threads value " + std::to_string(threads));
+        CHECK(sente::test::sync(engine, 10s).empty());
+        CHECK(std::chrono::steady_clock::now() - start < ReadyBound);
+    }
+    engine.send("position fen " + Middlegame);
+    engine.send("go depth 2");
+    auto lines = until_bestmove(engine, 60s);
+    CHECK(legal_in(Middlegame, word_after(lines.back(), "bestmove")));
+    engine.send("quit");
+    CHECK(engine.wait_exit(30s) == 0);
+}
+
 TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker levels search less",
           "[uci][gui]") {
     EngineProcess engine;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -31,6 +32,9 @@ TEST_CASE("UCI: nothing is printed before uci, and the handshake lists the optio
     auto lines = engine.read_until("uciok", 5s);
     REQUIRE_FALSE(lines.empty());
     CHECK(lines.front().rfind("id name Sente ", 0) == 0);
+    // The build's name: the release version, or dev-YYYYMMDD-<commit> (test_cli.cpp checks which).
+    CHECK(std::regex_match(lines.front(),
+                           std::regex(R"(id name Sente (\d+\.\d+\.\d+|dev-\d{8}-[0-9a-f]{8,}))")));
     auto has = [&](const std::string& l) { return std::find(lines.begin(), lines.end(), l) != lines.end(); };
     CHECK(has("option name Hash type spin default 16 min 1 max 65536"));
     CHECK(has("option name Threads type spin default 1 min 1 max 256"));

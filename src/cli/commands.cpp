@@ -10,9 +10,11 @@
 #include "experiments/commands.hpp"
 #include "nnue/accumulator.hpp"
 #include "nnue/params.hpp"
+#include "nnue/simd.hpp"
 #include "train/command.hpp"
 #include "tune/command.hpp"
 #include "util/command_line.hpp"
+#include "version.hpp"
 
 namespace sente::cli {
 
@@ -79,6 +81,8 @@ int bench(Engine& engine, Words words, Reply& reply) {
         if (!d) return util::BadUsage;
         depth = *d;
     }
+    // The first line names the build, as --version does, so that a bench log tells which one it was.
+    reply.note(std::string("Sente ") + Version + " (" + nnue::simd::Name + ")");
     const BenchResult r = engine.bench(depth, [&](int index, std::uint64_t nodes) {
         reply.note("position " + std::to_string(index + 1) + ": " + std::to_string(nodes) + " nodes");
     });

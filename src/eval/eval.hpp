@@ -49,9 +49,15 @@ public:
     };
     static constexpr std::size_t Entries = 1 << 14;
 
-    PawnCache() : entries_(std::make_unique<Entry[]>(Entries)) {}
-    Entry& slot(Key key) { return entries_[key & (Entries - 1)]; }
-    void clear() { std::fill(entries_.get(), entries_.get() + Entries, Entry{}); }
+    // Allocated on first use: a search with the net, and a pool of hundreds of threads, need none.
+    Entry& slot(Key key) {
+        if (!entries_) [[unlikely]]
+            entries_ = std::make_unique<Entry[]>(Entries);
+        return entries_[key & (Entries - 1)];
+    }
+    void clear() {
+        if (entries_) std::fill(entries_.get(), entries_.get() + Entries, Entry{});
+    }
 
 private:
     std::unique_ptr<Entry[]> entries_;

@@ -52,7 +52,10 @@ std::string format_score(Value v) {
 
 // ---- Worker ------------------------------------------------------------------------------------
 
-void* Worker::operator new(std::size_t bytes) { return table_memory::map_object(bytes); }
+void* Worker::operator new(std::size_t bytes) {
+    static_assert(Move::none().raw() == 0, "a zero table of counter moves is an empty one");
+    return table_memory::map_object(bytes);
+}
 void Worker::operator delete(void* memory, std::size_t bytes) { table_memory::unmap_object(memory, bytes); }
 
 void Worker::clear() {

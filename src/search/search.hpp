@@ -84,7 +84,11 @@ struct SearchShared {
 
 class Worker {
 public:
-    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) { clear(); }
+    // A worker starts with its statistics empty without writing them: the memory it lives in comes
+    // zeroed from the system (operator new, below), and zero is the empty state of its tables
+    // (histories, counter moves, corrections; the pawn cache is allocated on first use). A pool of
+    // hundreds of workers then starts without writing hundreds of megabytes.
+    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
 
     // A worker is mostly its statistics tables, about 1.5 MB read all over at every node: it gets
     // memory of its own from the system, on a huge page where the system has them, so that those

@@ -93,15 +93,21 @@ TranspositionTable::Range TranspositionTable::part(std::size_t index) const {
     return {first, std::min(first + part_bytes_, bytes())};
 }
 
-void TranspositionTable::start_backing() {
+void TranspositionTable::start_backing(bool wait) {
     std::unique_lock lock(backing_mutex_);
     backers_running_ = backed_.size();
     for (std::size_t i = 0; i < backed_.size(); ++i)
         backers_.emplace_back([this, i](std::stop_token stop) { back_part(stop, i); });
+    if (!wait) return;
     // Backing is usually done well within the wait; when the system is slow to find memory the
     // engine answers anyway and the search starts beside the backing threads.
     backing_done_.wait_for(lock, std::chrono::milliseconds(TableBackingWaitMs),
                            [this] { return backers_running_ == 0; });
+}
+
+void TranspositionTable::resume_backing() {
+    if (buckets_ && !eager() && backers_.empty() && !all_backed_.load(std::memory_order_relaxed))
+        start_backing(false);
 }
 
 void TranspositionTable::stop_backing() {

@@ -55,8 +55,9 @@ public:
     // system has free memory at hand and can take tens of seconds when it has not (a virtual machine
     // whose host must back the memory first); the search then simply starts beside it.
     static constexpr int TableBackingWaitMs = 1000;
-    // The backing threads look for a stop request after each chunk of this size.
-    static constexpr int TableBackingChunkMb = 32;
+    // The backing threads look for a stop request after each chunk of this size: one huge page, so
+    // that a pause (a change of Threads) waits for one page fault, not for dozens.
+    static constexpr int TableBackingChunkMb = 2;
 
     TranspositionTable() = default;
     ~TranspositionTable();
@@ -83,6 +84,12 @@ public:
     std::size_t megabytes() const { return megabytes_; }
     // Whether every page of the table is backed; until then the search uses only the backed part.
     bool backed() const { return all_backed_.load(std::memory_order_relaxed); }
+    // Holds the backing of a large table between a pause and a resume, for work that maps memory
+    // (starting threads): each backing thread holds the process's memory map for reading while it
+    // backs a chunk, and every mapping waits for it, so hundreds of them queue up for seconds.
+    // No search may run meanwhile. A resume goes on where the pause left off, without waiting.
+    void pause_backing() { stop_backing(); }
+    void resume_backing();
 
 private:
     // One entry is two 64-bit words, key ^ data and data, read and written as relaxed atomics.
@@ -128,7 +135,7 @@ private:
         const std::size_t offset = bucket * sizeof(Bucket), p = offset / part_bytes_;
         return offset - p * part_bytes_ < backed_[p].load(std::memory_order_acquire);
     }
-    void start_backing();  // waits at most TableBackingWaitMs
+    void start_backing(bool wait = true);  // waits at most TableBackingWaitMs
     void stop_backing();
     void back_part(const std::stop_token& stop, std::size_t index);
 
