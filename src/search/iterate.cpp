@@ -4,6 +4,7 @@
 
 #include "search/params.hpp"
 #include "search/search.hpp"
+#include "search/table_memory.hpp"
 
 namespace sente {
 
@@ -53,6 +54,10 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
 
 void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves,
                      const SearchCallbacks* callbacks) {
+    if (!on_huge_pages_) {
+        table_memory::advise_object(this, sizeof(Worker));
+        on_huge_pages_ = true;
+    }
     pos_ = root;
     ply_ = 0;
     net_ = shared_.config.net.get();

@@ -91,8 +91,8 @@ public:
     Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
 
     // A worker is mostly its statistics tables, about 1.5 MB read all over at every node: it gets
-    // memory of its own from the system, on a huge page where the system has them, so that those
-    // reads cost fewer TLB misses.
+    // memory of its own from the system, on huge pages from its first search on where the system
+    // has them, so that those reads cost fewer TLB misses.
     static void* operator new(std::size_t bytes);
     static void operator delete(void* memory, std::size_t bytes);
 
@@ -179,6 +179,7 @@ private:
     Move iteration_best_ = Move::none();
     // For time management: whether the root failed low in this iteration.
     bool root_failed_low_ = false;
+    bool on_huge_pages_ = false;  // advised at the first search (table_memory::advise_object)
     std::atomic<std::uint64_t> nodes_{0};
     std::atomic<std::uint64_t> tb_hits_{0};
     std::vector<RootMove> root_moves_;

@@ -78,8 +78,18 @@ std::size_t whole_huge_pages(std::size_t bytes) { return (bytes + HugePage - 1) 
 void* map_object(std::size_t bytes) {
     void* memory = map_zeroed(whole_huge_pages(bytes));
     if (!memory) throw std::bad_alloc();
-    advise_huge_pages(memory, whole_huge_pages(bytes));
     return memory;
+}
+
+void advise_object(void* memory, std::size_t bytes) {
+    bytes = whole_huge_pages(bytes);
+    advise_huge_pages(memory, bytes);
+#ifdef __linux__
+    // The few small pages the constructor touched would keep their 2 MB from becoming a huge page
+    // until the kernel's background scan gets to it: collapse them now (Linux 6.1 on; advice only).
+    constexpr int Collapse = 25;  // MADV_COLLAPSE; older headers lack it, older kernels refuse it
+    madvise(memory, bytes, Collapse);
+#endif
 }
 
 void unmap_object(void* memory, std::size_t bytes) { unmap(memory, whole_huge_pages(bytes)); }

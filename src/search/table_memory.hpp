@@ -18,10 +18,15 @@ void unmap(void* memory, std::size_t bytes);
 // Asks for huge pages (Linux transparent huge pages); advice only.
 void advise_huge_pages(void* memory, std::size_t bytes);
 
-// Memory for an object read all over at every node (a search thread's statistics, the net), for
-// its class's operator new: whole huge pages of zeroed memory, advised as huge, so that its reads
-// cost fewer TLB misses where the system has huge pages. Throws std::bad_alloc when there is none.
+// Memory for an object read all over at every node (a search thread's statistics), for its class's
+// operator new: whole huge pages of zeroed memory. Throws std::bad_alloc when there is none.
+// advise_object() then asks for huge pages there, so that its reads cost fewer TLB misses where
+// the system has huge pages: once the object is at work, not when it is made, because a huge page
+// is backed whole at its first touch, and a pool of hundreds of objects would wait for all of them
+// (in a virtual machine whose host backs fresh memory, seconds for 256 search threads). It also
+// collapses what the constructor touched into huge pages where the kernel can (Linux 6.1 on).
 void* map_object(std::size_t bytes);
+void advise_object(void* memory, std::size_t bytes);
 void unmap_object(void* memory, std::size_t bytes);
 
 // Backs the pages of [memory, memory + bytes) without changing a byte of them, so that threads
