@@ -72,15 +72,18 @@ run_ctest() {
     (cd "$dir" && ctest --no-tests=error --output-on-failure "$@")
 }
 
+# stage TEXT: a heading, with the time since the run began, so that a slow pass shows in the log.
+stage() { printf '== %s [%d:%02d]\n' "$1" $((SECONDS / 60)) $((SECONDS % 60)); }
+
 sente_install_packages
 # The format first: seconds, and a file it would change fails the run before anything is built.
 "$SENTE_ROOT/scripts/format.sh" --check
 sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror
-echo "== Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
+stage "Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
 skip=()
 [ $full -eq 1 ] || skip=(-E "$long_tests")
 run_ctest "$SENTE_ROOT/build" -j "$jobs" -LE timing "${skip[@]}"
-echo "== Timing tests, one at a time"
+stage "Timing tests, one at a time"
 run_ctest "$SENTE_ROOT/build" -L timing
 
 # Installing puts the engine in PREFIX/bin.
@@ -88,7 +91,7 @@ prefix="$(mktemp -d)"
 cmake --install "$SENTE_ROOT/build" --prefix "$prefix" >/dev/null
 [[ "$("$prefix/bin/sente" --version)" == "Sente "* ]] || { echo "installed sente does not run" >&2; exit 1; }
 rm -rf "$prefix"
-echo "== Install: ok"
+stage "Install: ok"
 [ $full -eq 1 ] || exit 0
 
 # The other slider back end: magic bitboards, checked by the attack and perft tests. On a CPU with
@@ -99,7 +102,7 @@ if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build/CMakeCache.txt"; then
     magic_flags=()
     grep -qw avx512f /proc/cpuinfo && magic_flags=("-DCMAKE_CXX_FLAGS=-mno-avx512f")
     sente_build "$SENTE_ROOT/build-magic" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror -DSENTE_PEXT=OFF "${magic_flags[@]}"
-    echo "== Tests with magic bitboards: $("$SENTE_ROOT/build-magic/sente" --version)"
+    stage "Tests with magic bitboards: $("$SENTE_ROOT/build-magic/sente" --version)"
     if [ ${#magic_flags[@]} -gt 0 ] && [[ "$("$SENTE_ROOT/build-magic/sente" --version)" != *"(AVX2)" ]]; then
         echo "test.sh: the build without AVX-512 does not take the network's AVX2 path" >&2
         exit 1
@@ -109,12 +112,14 @@ if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build/CMakeCache.txt"; then
 fi
 
 # The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens.
+stage "Make builds"
 "$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "${other_builds[@]}"
 
 # The most portable release binary (static, any x86-64 CPU) and the 64-bit ARM one (under
 # qemu-user), built and checked as scripts/release.sh does for every level: perft 5, the main
 # build's bench, a UCI session, and their tablebase answers (Fathom from Debian's source package,
 # seconds more) against the main build's.
+stage "Release binaries"
 release_out="$(mktemp -d)"
 "$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64,armv8 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
 rm -rf "$release_out"
@@ -124,11 +129,12 @@ rm -rf "$release_out"
 # writing, refusing and rolling back game files, sente-tune and sente-train reading them, the
 # trainer's checkpoints).
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
-# -O1: much quicker to build than -O3, and fast enough to run the tests.
-sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g")
+# -O1: much quicker to build than -O3, and fast enough to run the tests; -g1: line tables only,
+# all a report's stack trace needs.
+sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
 SENTE_TARGETS="sente sente-tune sente-train sente_tests replay_fen replay_move replay_uci" \
     sente_build "$SENTE_ROOT/build-asan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=address,undefined "${sanitizer_flags[@]}"
-echo "== Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+stage "Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
 ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
 UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
@@ -141,10 +147,12 @@ tsan_tests='TT:|Lazy SMP|[Tt]hreads|Ponder|MultiPV|UCI: stop|UCI: quit|UCI: go|H
 tsan_tests+='|Syzygy: two threads|Datagen: two threads|Tuner: the gradient|Train: an interrupted'
 SENTE_TARGETS="sente sente_tests" \
     sente_build "$SENTE_ROOT/build-tsan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=thread "${sanitizer_flags[@]}"
-echo "== Tests under ThreadSanitizer"
+stage "Tests under ThreadSanitizer"
 rm -rf "$SENTE_ROOT/build-tsan/reports" && mkdir -p "$SENTE_ROOT/build-tsan/reports"
 TSAN_OPTIONS=log_path="$SENTE_ROOT/build-tsan/reports/tsan" \
     sanitized_ctest "$SENTE_ROOT/build-tsan" -j "$jobs" -LE timing -R "$tsan_tests"
 
 # libFuzzer: the FEN, move and UCI command parsers, a short run each (clang).
+stage "Fuzzing"
 "$SENTE_ROOT/scripts/fuzz.sh" 20
+stage "All passed"

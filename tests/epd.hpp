@@ -18,6 +18,16 @@ struct PerftCase {
     int line = 0;
 };
 
+// The walks over the large perft suites (every move of every position a few plies deep) take one
+// root in SuiteThinning under a sanitizer, which runs them dozens of times slower: that pass looks
+// for memory errors and undefined behaviour, which a quarter of the roots exercise as well as all,
+// and the Release pass walks them all. The small suites of tricky positions are always walked whole.
+#ifdef SENTE_SANITIZED
+constexpr std::size_t SuiteThinning = 4;
+#else
+constexpr std::size_t SuiteThinning = 1;
+#endif
+
 inline std::string perft_path(const std::string& file) {
     // Appended step by step: GCC 12 warns falsely (-Warray-bounds) on the inlined operator+ chain.
     std::string path = SENTE_PERFT_DIR;
