@@ -15,15 +15,20 @@ if [ $# -gt 0 ]; then seconds="$1"; shift; fi
 [[ "$seconds" =~ ^[0-9]+$ && "$seconds" -ge 1 ]] || { echo "fuzz.sh: SECONDS must be a positive number" >&2; exit 2; }
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fen move uci)
+for target in "${targets[@]}"; do
+    case "$target" in fen | move | uci) ;; *) echo "fuzz.sh: no target '$target' (fen, move, uci)" >&2; exit 2 ;; esac
+done
 
 sente_install_packages clang libclang-rt-14-dev
 dir="$SENTE_ROOT/build-fuzz"
-CC=clang CXX=clang++ sente_build "$dir" -DSENTE_BUILD_FUZZERS=ON -DSENTE_BUILD_TESTS=OFF \
-    -DSENTE_SANITIZE=address,undefined
+# libFuzzer's own recommendation, -O1 with line tables: builds in a fraction of -O3's time, and the
+# fuzzers only, not the programs beside them.
+CC=clang CXX=clang++ SENTE_TARGETS="${targets[*]/#/fuzz_}" sente_build "$dir" -DSENTE_BUILD_FUZZERS=ON \
+    -DSENTE_BUILD_TESTS=OFF -DSENTE_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only"
 mkdir -p "$dir/crashes"
 status=0
 for target in "${targets[@]}"; do
-    [ -x "$dir/fuzz/fuzz_$target" ] || { echo "fuzz.sh: no target '$target' (fen, move, uci)" >&2; exit 2; }
     mkdir -p "$dir/corpus/$target"
     echo "== fuzz_$target for ${seconds}s" >&2
     if ! ASAN_OPTIONS=detect_leaks=0 "$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -max_len=4096 \

@@ -337,8 +337,10 @@ TEST_CASE("gives_check agrees with making the move, for every kind of move", "[p
     });
     CHECK(checks > 10'000 / test::SuiteThinning);
     CHECK(quiet > checks);
-    // Checks by every kind of move: plain, promotion, en passant and castling.
-    for (std::uint64_t k : kinds) CHECK(k > 0);
+    // Checks by every kind of move: plain, promotion, en passant and castling (the rarer kinds stand
+    // in the roots a sanitizer's thinned walk leaves out).
+    if (test::SuiteThinning == 1)
+        for (std::uint64_t k : kinds) CHECK(k > 0);
 }
 
 TEST_CASE(
