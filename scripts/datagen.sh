@@ -8,7 +8,9 @@
 # Each round appends to DIR/NAME-sSEED.bin (standard games, seed SEED) and DIR/NAME-cSEED960.bin
 # (Chess960 games, seed SEED960 = SEED + 50), then writes both files' rows to DIR/manifest.tsv:
 # file, engine, command, games, positions, bytes, sha256, time. `sente datagen` counts the games
-# already in a file as games of its seed, so every round resumes where the files stand.
+# already in a file as games of its seed, so every round resumes where the files stand. A run first
+# records the files as it finds them, so the games of a round that was stopped are in the manifest
+# before any new one is played; --close does only that, for a file that is not to be continued.
 #
 # Options:
 #   --sente PATH       the engine (default build/sente)
@@ -20,11 +22,12 @@
 #   --round G          games a round, both kinds together (default 1000)
 #   --chess960 PCT     the Chess960 share of the games, in percent (default 12; 0: none)
 #   --rounds R         stop after R rounds (default: until killed)
+#   --close            record both files' rows as they stand, play nothing, and exit
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 dir="" name="" seed="" sente="$SENTE_ROOT/build/sente" net="" threads=2 nodes=5000 hash=2 round=1000
-share=12 rounds=0 hard=""
+share=12 rounds=0 hard="" close=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --dir) dir="$2"; shift 2 ;;
@@ -39,6 +42,7 @@ while [ $# -gt 0 ]; do
         --round) round="$2"; shift 2 ;;
         --chess960) share="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
+        --close) close=1; shift ;;
         -h|--help) sente_usage "$0"; exit 0 ;;
         *) echo "datagen.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
@@ -84,6 +88,23 @@ record() {
     mv "$manifest.tmp" "$manifest"
 }
 
+# command_for FILE SEED GAMES [datagen options]: the command that makes FILE as it will stand.
+command_for() {
+    echo "sente datagen --out $(basename "$1") --games $3 ${common[*]} --seed $2 ${*:4}"
+}
+
+# The files as this run finds them: a stopped round may have left games that no row counts yet.
+for kind in standard fischer; do
+    if [ "$kind" = standard ]; then file="$standard" s="$seed" extra=()
+    else file="$fischer" s="$seed960" extra=(--chess960); fi
+    [ -s "$file" ] || continue
+    have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
+    [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
+    record "$file" "$(command_for "$file" "$s" "$have" "${extra[@]}")" "$have"
+    echo "datagen.sh: $(basename "$file") holds $have games, recorded in $manifest" >&2
+done
+[ "$close" -eq 0 ] || exit 0
+
 done_rounds=0
 while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
     fischer_games=$((round * share / 100))
@@ -95,7 +116,7 @@ while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
         have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
         [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
         target=$((have + n))
-        command="sente datagen --out $(basename "$file") --games $target ${common[*]} --seed $s ${extra[*]}"
+        command="$(command_for "$file" "$s" "$target" "${extra[@]}")"
         echo "datagen.sh: $command" >&2
         "$sente" datagen --out "$file" --games "$target" "${common[@]}" --seed "$s" "${extra[@]}" >&2
         record "$file" "$command" "$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# scripts/datagen.sh at a size fit for CI: a round writes a standard and a Chess960 file and their
+# manifest rows (games, positions, bytes and sha256 as the files hold them, the command that makes
+# them); the games a stopped round left in a file reach the manifest when a run starts again, and
+# with --close without a game played; bad arguments exit with status 2.
+#   tests/datagen_script_test.sh SENTE
+set -euo pipefail
+sente="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "datagen_script_test: $*" >&2; exit 1; }
+run() {
+    "$root/scripts/datagen.sh" --dir "$dir" --name t --seed 5 --sente "$sente" --nodes 300 --round 10 \
+        --chess960 20 "$@" 2>>"$dir/log"
+}
+# check FILE GAMES: FILE's one manifest row counts GAMES games and describes the file as it stands.
+check() {
+    local rows row
+    rows="$(grep -c "^$1	" "$dir/manifest.tsv" || true)"
+    [ "$rows" = 1 ] || fail "$rows manifest rows for $1"
+    row="$(grep "^$1	" "$dir/manifest.tsv")"
+    IFS=$'\t' read -r name engine command games positions bytes sum when <<<"$row"
+    [ "$games" = "$2" ] || fail "$1: the row counts $games games, not $2"
+    [[ "$command" == *"--games $2 "* ]] || fail "$1: the row's command does not make $2 games: $command"
+    [[ "$engine" == "Sente "*", net "* ]] || fail "$1: the row names no engine and net: $engine"
+    [ "$positions" = "$("$sente" datagen --dump "$dir/$1" | wc -l)" ] || fail "$1: positions $positions"
+    [ "$bytes" = "$(stat -c %s "$dir/$1")" ] || fail "$1: bytes $bytes"
+    [ "$sum" = "$(sha256sum "$dir/$1" | cut -d' ' -f1)" ] || fail "$1: sha256 $sum"
+    [ -n "$when" ] || fail "$1: no time"
+}
+
+# One round: 8 standard games of seed 5 and 2 Chess960 games of seed 55.
+run --rounds 1 || fail "a round failed: $(cat "$dir/log")"
+[ "$(wc -l <"$dir/manifest.tsv")" = 2 ] || fail "not two manifest rows: $(cat "$dir/manifest.tsv")"
+check t-s5.bin 8
+check t-c55.bin 2
+[[ "$(grep "^t-c55.bin" "$dir/manifest.tsv")" == *"--chess960"* ]] || fail "the Chess960 row's command lacks --chess960"
+
+# A round stopped after its games were written but before its row: the manifest lags the file.
+"$sente" datagen --out "$dir/t-s5.bin" --games 11 --nodes 300 --seed 5 2>/dev/null
+grep -q "^t-s5.bin	.*	8	" "$dir/manifest.tsv" || fail "the stand-in for a stopped round changed the manifest"
+before="$(sha256sum "$dir/t-s5.bin")"
+run --close || fail "--close failed: $(cat "$dir/log")"
+check t-s5.bin 11
+check t-c55.bin 2
+[ "$(sha256sum "$dir/t-s5.bin")" = "$before" ] || fail "--close played games"
+
+# Started again, a run first records the files as it finds them, before its round: a long round,
+# looked at once it has begun, then killed (as a lost machine would stop it).
+"$sente" datagen --out "$dir/t-c55.bin" --games 3 --nodes 300 --seed 55 --chess960 2>/dev/null
+: >"$dir/log"
+setsid "$root/scripts/datagen.sh" --dir "$dir" --name t --seed 5 --sente "$sente" --nodes 300 \
+    --round 5000 --rounds 1 2>>"$dir/log" &
+runner=$!
+for _ in $(seq 300); do grep -q "^datagen.sh: sente datagen" "$dir/log" && break; sleep 0.1; done
+grep -q "^datagen.sh: sente datagen" "$dir/log" || fail "the long round did not begin: $(cat "$dir/log")"
+check t-c55.bin 3
+# (the standard file grows under the round meanwhile: only its row's count is held to it)
+grep -q "^t-s5.bin	.*	11	" "$dir/manifest.tsv" || fail "t-s5.bin's row changed before its round ended"
+kill -- -"$runner" 2>/dev/null || true
+wait "$runner" 2>/dev/null || true
+# What the killed round left is recorded by the next run, which then plays its own round.
+run --rounds 1 || fail "the second round failed: $(cat "$dir/log")"
+games="$(grep "^t-s5.bin	" "$dir/manifest.tsv" | cut -f4)"
+[ "$games" -ge 19 ] || fail "t-s5.bin: $games games after two rounds"
+check t-s5.bin "$games"
+check t-c55.bin 5
+
+# Bad arguments: a clear message and status 2.
+for args in "--rounds x" "--chess960 101" "--bogus" "--hard-nodes 1e4"; do
+    status=0
+    # shellcheck disable=SC2086
+    run $args || status=$?
+    [ "$status" = 2 ] || fail "datagen.sh $args exited with $status, not 2"
+done
+status=0
+"$root/scripts/datagen.sh" --dir "$dir" --seed 5 --sente "$sente" --close 2>/dev/null || status=$?
+[ "$status" = 2 ] || fail "datagen.sh without --name exited with $status, not 2"
+echo "datagen_script_test: ok"
