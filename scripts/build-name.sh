@@ -10,9 +10,10 @@ root="${1:-$(dirname "$0")/..}"
 cd "$root" 2>/dev/null || exit 1
 version="$(sed -n 's/^project(Sente VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)"
 [ -n "$version" ] || { echo "build-name.sh: no project version in $root/CMakeLists.txt" >&2; exit 1; }
-# Only this tree's own repository counts, not one that an unpacked archive happens to sit in.
-top="$(git rev-parse --show-toplevel 2>/dev/null)"
-if [ -z "$top" ] || [ "$top" != "$(pwd -P)" ] || git tag --points-at HEAD | grep -qx "v$version"; then
+# Only this tree's own repository counts, not one that an unpacked archive happens to sit in: git
+# must see ROOT as the top of its work tree (--show-cdup empty, however the platform writes paths).
+if ! cdup="$(git rev-parse --show-cdup 2>/dev/null)" || [ -n "$cdup" ] \
+    || git tag --points-at HEAD | grep -qx "v$version"; then
     echo "$version"
 else
     echo "dev-$(git show -s --date=format:%Y%m%d --format=%cd HEAD)-$(git rev-parse --short=8 HEAD)"

@@ -110,9 +110,12 @@ void TranspositionTable::resume_backing() {
         start_backing(false);
 }
 
+// Every backing thread is asked to stop before any is joined, so that they finish their chunks
+// side by side rather than one after another.
 void TranspositionTable::stop_backing() {
-    backers_.clear();
-}  // each jthread asks its thread to stop, and joins
+    for (std::jthread& backer : backers_) backer.request_stop();
+    backers_.clear();  // joins each
+}
 
 void TranspositionTable::back_part(const std::stop_token& stop, std::size_t index) {
     constexpr std::size_t Chunk = std::size_t(TableBackingChunkMb) * Megabyte;
