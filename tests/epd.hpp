@@ -27,6 +27,8 @@ constexpr std::size_t SuiteThinning = 4;
 #else
 constexpr std::size_t SuiteThinning = 1;
 #endif
+// The step between the roots such a walk visits in a suite of `positions`.
+constexpr std::size_t thinned_stride(std::size_t positions) { return positions > 100 ? SuiteThinning : 1; }
 
 inline std::string perft_path(const std::string& file) {
     // Appended step by step: GCC 12 warns falsely (-Warray-bounds) on the inlined operator+ chain.

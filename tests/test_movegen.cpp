@@ -52,7 +52,7 @@ TEST_CASE("Movegen: captures and quiets split all moves exactly", "[movegen]") {
     int positions = 0;
     for (const char* file : {"standard.epd", "tricky.epd"}) {
         const auto cases = test::read_perft_suite(file);
-        const std::size_t stride = cases.size() > 100 ? test::SuiteThinning : 1;
+        const std::size_t stride = test::thinned_stride(cases.size());
         for (std::size_t i = 0; i < cases.size(); i += stride) {
             const auto& c = cases[i];
             Position pos;
