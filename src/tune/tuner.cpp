@@ -5,12 +5,14 @@
 #include <cstdio>
 #include <fstream>
 #include <limits>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
+#include <utility>
 
 #include "core/movegen.hpp"
+#include "util/parse.hpp"
 
 namespace sente::tune {
 
@@ -301,19 +303,43 @@ std::optional<std::string> read_params_text(const std::string& path, ParamsText&
     return std::nullopt;
 }
 
+// The two numbers of a weight written "S(mg, eg)", read from just after its "S(": each an optional
+// '-' and digits, blanks allowed around them, a ',' between and a ')' after; nothing when the text
+// there is anything else.
+std::optional<std::pair<double, double>> read_score_pair(std::string_view line, std::size_t at) {
+    auto skip_blanks = [&] {
+        while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+    };
+    auto number = [&]() -> std::optional<int> {
+        skip_blanks();
+        const std::size_t begin = at;
+        if (at < line.size() && line[at] == '-') ++at;
+        while (at < line.size() && line[at] >= '0' && line[at] <= '9') ++at;
+        const std::optional<int> value = util::parse<int>(line.substr(begin, at - begin));
+        skip_blanks();
+        return value;
+    };
+    const std::optional<int> mg = number();
+    if (!mg || at >= line.size() || line[at++] != ',') return std::nullopt;
+    const std::optional<int> eg = number();
+    if (!eg || at >= line.size() || line[at] != ')') return std::nullopt;
+    return std::pair<double, double>(*mg, *eg);
+}
+
 }  // namespace
 
 std::optional<std::string> read_params(const std::string& path, Params& params) {
     ParamsText text;
     if (auto error = read_params_text(path, text)) return error;
-    static const std::regex score(R"(S\(\s*(-?\d+),\s*(-?\d+)\))");
     Params read;
     for (std::size_t i = text.begin + 1; i < text.end; ++i) {
         const std::string& line = text.lines[i];
         if (line.rfind("//", 0) == 0) continue;
-        for (std::sregex_iterator it(line.begin(), line.end(), score), last; it != last; ++it) {
-            read.push_back(std::stod((*it)[1].str()));
-            read.push_back(std::stod((*it)[2].str()));
+        for (std::size_t at = line.find("S("); at != std::string::npos; at = line.find("S(", at + 2)) {
+            if (const auto pair = read_score_pair(line, at + 2)) {
+                read.push_back(pair->first);
+                read.push_back(pair->second);
+            }
         }
     }
     if (read.size() != 2 * std::size_t(eval::WeightCount))
