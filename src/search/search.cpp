@@ -387,7 +387,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
                 // every later quiet move that gives no check would be pruned too: the picker
                 // leaves those out, and the search is the same with less work.
                 if ((depth <= LmpMaxDepth && move_count >= (LmpBase + depth * depth) / (2 - improving))
-                    || (!in_check && depth <= FutilityMaxDepth
+                    || (!in_check && depth <= FutilityMaxDepth && !is_decisive(alpha)
                         && ss.static_eval + FutilityBase + FutilityPerDepth * depth <= alpha)) {
                     picker.skip_quiets(check_info);
                     continue;
