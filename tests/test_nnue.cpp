@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <numbers>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/movegen.hpp"
 #include "epd.hpp"
@@ -50,10 +52,25 @@ const nnue::Network& mirrored_net() {
     return net;
 }
 
-// The nets the tests run: the embedded one (architecture 1), and one of architecture 2.
-const nnue::Network& test_net(int which) { return which == 0 ? nnue::embedded() : mirrored_net(); }
+// r3, the last default net of architecture 1 (plain, 128 wide, one output), kept in nets/: it keeps
+// that architecture's inference tested whatever the default net is.
+const nnue::Network& r3_net() {
+    static const std::unique_ptr<nnue::Network> net = [] {
+        const auto path = std::filesystem::path(SENTE_SOURCE_DIR) / "nets" / "sente-716a7392f901.nnue";
+        nnue::LoadResult r = nnue::load_file(path.string());
+        if (!r.net) throw std::runtime_error(path.string() + ": " + r.error);
+        return std::move(r.net);
+    }();
+    return *net;
+}
 
-std::vector<unsigned char> embedded_bytes() { return nnue::encode(nnue::embedded()); }
+// The nets the tests run: r3 (architecture 1), a random one of architecture 2, and the embedded
+// default net.
+const nnue::Network& test_net(int which) {
+    return which == 0 ? r3_net() : which == 1 ? mirrored_net() : nnue::embedded();
+}
+
+std::vector<unsigned char> r3_bytes() { return nnue::encode(r3_net()); }
 
 std::string write_temp(const std::string& name, const std::vector<unsigned char>& bytes) {
     const std::string path =
@@ -74,7 +91,7 @@ void reseal(std::vector<unsigned char>& bytes) {
 
 TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move of random playouts",
           "[nnue]") {
-    const int which = GENERATE(0, 1);
+    const int which = GENERATE(0, 1);  // one net of each architecture
     const nnue::Network& net = test_net(which);
     INFO("net: " << nnue::describe(net.shape));
     std::vector<std::pair<std::string, bool>> starts;
@@ -167,10 +184,10 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
 }
 
 TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the same net", "[nnue]") {
-    // The float model of the embedded net has the same weights (dequantised). The integer pass
+    // The float model of each net has the same weights (dequantised). The integer pass
     // rounds each activation to 8 bits, by at most half of 256 / QA^2, and truncates the result
     // to whole centipawns: together at most this many centipawns apart.
-    const int which = GENERATE(0, 1);
+    const int which = GENERATE(0, 1, 2);
     const nnue::Network& net = test_net(which);
     INFO("net: " << nnue::describe(net.shape));
     const std::vector<float> weights = train::weights_of(net);
@@ -230,7 +247,7 @@ TEST_CASE("NNUE: a net widened into a larger shape evaluates as before where the
     // r3 into 256 mirrored values with 8 buckets: its columns copied, the new values' output weights
     // zero, its output layer in every bucket. Where neither view is mirrored the integer evaluation
     // is the very same; where one is, the net reads that view's mirror image.
-    const nnue::Network& r3 = nnue::embedded();
+    const nnue::Network& r3 = r3_net();
     const nnue::Shape wide{true, 256, 8};
     const std::optional<std::vector<float>> w = train::widen(train::weights_of(r3), r3.shape, wide, 3);
     REQUIRE(w);
@@ -263,7 +280,7 @@ TEST_CASE("NNUE: a net widened into a larger shape evaluates as before where the
 }
 
 TEST_CASE("NNUE: a position and its colour-flipped mirror evaluate the same", "[nnue]") {
-    const nnue::Network& net = test_net(GENERATE(0, 1));
+    const nnue::Network& net = test_net(GENERATE(0, 1, 2));
     int checked = 0;
     for (const auto& c : test::read_perft_suite("standard.epd")) {
         Position pos, mirror;
@@ -276,7 +293,7 @@ TEST_CASE("NNUE: a position and its colour-flipped mirror evaluate the same", "[
 }
 
 TEST_CASE("NNUE: a net reads back from its own encoding, whatever its architecture", "[nnue]") {
-    const nnue::Network& net = test_net(GENERATE(0, 1));
+    const nnue::Network& net = test_net(GENERATE(0, 1, 2));
     const std::vector<unsigned char> bytes = nnue::encode(net);
     CHECK(bytes.size() == nnue::file_bytes(net.shape));
     const nnue::LoadResult r = nnue::load(bytes);
@@ -304,7 +321,7 @@ TEST_CASE("NNUE: the older nets in nets/ still load and evaluate", "[nnue]") {
 }
 
 TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is refused", "[nnue]") {
-    const std::vector<unsigned char> good = embedded_bytes();
+    const std::vector<unsigned char> good = r3_bytes();  // architecture 1
     auto refused = [](const std::vector<unsigned char>& bytes, const std::string& reason) {
         const nnue::LoadResult r = nnue::load(bytes);
         INFO(r.error);
