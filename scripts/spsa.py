@@ -12,7 +12,9 @@ rounded at random), an engine with theta+ plays one with theta- a pair of games 
 same opening, each side with both colours, and each parameter moves by r * c * (wins - losses of
 theta+) * its sign. c and r fall over the run from values that make them c_end and r_end at the
 last iteration: c = c_end * N^gamma / k^gamma (at least 0.5), r = a / (A + k)^alpha / c^2 with
-a = r_end * c_end^2 * (A + N)^alpha, A = a tenth of N, alpha 0.602, gamma 0.101.
+a = r_end * c_end^2 * (A + N)^alpha, A = a tenth of N, alpha 0.602, gamma 0.101. The engine's
+r_end, 0.002, is OpenBench's for runs of tens of thousands of games; a run of a few thousand moves
+its values by a fraction of c_end with it, and `--r-end R` sets every parameter's r_end for the run.
 
 The whole state (the iteration, the values, the random stream, the run's settings) is in the state
 file, written anew after every iteration; run the same command again to continue an interrupted
@@ -342,6 +344,16 @@ def positive(text):
     return n
 
 
+def positive_number(text):
+    try:
+        x = float(text)
+    except ValueError:
+        x = 0.0
+    if not (x > 0 and math.isfinite(x)):
+        raise argparse.ArgumentTypeError("want a positive number, not '%s'" % text)
+    return x
+
+
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(message)
@@ -365,6 +377,9 @@ def parse_arguments(argv):
     p.add_argument("--book", help="EPD openings (default: shared/data's UHO openings when present, "
                                   "else tests/data/noob_3moves_2000.epd)")
     p.add_argument("--seed", type=int, help="the random stream's seed (default: a random one)")
+    p.add_argument("--r-end", type=positive_number, metavar="R",
+                   help="every parameter's r_end (default: what the engine prints, 0.002, which is "
+                        "OpenBench's for runs of tens of thousands of games)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
                    help="a UCI option for both engines, such as EvalFile=nets/x.nnue (repeatable)")
     return p.parse_args(argv)
@@ -374,15 +389,17 @@ def prepare(args):
     """The state to continue, or a new one; the run's settings as the state holds them."""
     given = {"select": args.select, "iterations": args.iterations, "pairs": args.pairs,
              "nodes": args.nodes, "book": args.book and os.path.abspath(args.book),
-             "seed": args.seed, "options": args.option}
+             "seed": args.seed, "options": args.option, "r_end": args.r_end}
     if os.path.exists(args.state):
         state = load_state(args.state)
         settings = state["settings"]
         for key, value in given.items():
             if value is not None and value != settings.get(key):
-                raise UsageError("%s was started with --%s %s; to change it, start a new run with "
-                                 "another --state" % (args.state, key.rstrip("s") if key == "options" else key,
-                                                      settings.get(key)))
+                flag = {"options": "option", "r_end": "r-end"}.get(key, key)
+                was = settings.get(key)
+                raise UsageError("%s was started with %s; to change it, start a new run with another "
+                                 "--state" % (args.state, "--%s %s" % (flag, was) if was is not None
+                                              else "no --%s" % flag))
         params = engine_parameters(args.engine, settings["select"])
         if [p["name"] for p in params] != [p["name"] for p in state["params"]]:
             raise UsageError("%s spsa %s no longer names the parameters of %s"
@@ -390,12 +407,15 @@ def prepare(args):
         return state
     defaults = {"select": "pruning", "iterations": 2000, "pairs": 1, "nodes": 25000,
                 "book": default_book(), "seed": int.from_bytes(os.urandom(8), "little") >> 1,
-                "options": []}
+                "options": [], "r_end": None}
     settings = {key: defaults[key] if value is None else value for key, value in given.items()}
     for option in settings["options"]:
         if "=" not in option:
             raise UsageError("--option wants NAME=VALUE, not '%s'" % option)
     params = engine_parameters(args.engine, settings["select"])
+    if settings["r_end"] is not None:
+        for param in params:
+            param["r_end"] = settings["r_end"]
     return new_state(params, settings["iterations"], settings["pairs"], settings["seed"], settings)
 
 
@@ -408,10 +428,11 @@ def main(argv=None):
         settings = dict(state["settings"], concurrency=args.concurrency)
         book = read_book(settings["book"])
         engine = os.path.abspath(args.engine)
-        print("spsa: %s, %d parameters (%s), %d iterations of %d pairs at %d nodes a move, from %s; "
-              "state in %s, at iteration %d"
+        print("spsa: %s, %d parameters (%s), %d iterations of %d pairs at %d nodes a move, r_end %s, "
+              "from %s; state in %s, at iteration %d"
               % (runner, len(state["params"]), settings["select"], state["iterations"], state["pairs"],
-                 settings["nodes"], settings["book"], args.state, state["iteration"]), file=sys.stderr)
+                 settings["nodes"], settings.get("r_end") or "as the engine gives it", settings["book"],
+                 args.state, state["iteration"]), file=sys.stderr)
         if args.concurrency > 2 * state["pairs"]:
             print("spsa: an iteration plays %d games, so only %d of --concurrency %d run at once; "
                   "more --pairs would use the rest" % (2 * state["pairs"], 2 * state["pairs"],

@@ -318,6 +318,34 @@ class SpsaTest(unittest.TestCase):
         self.assertEqual(done.returncode, 2)
         self.assertIn("was started with --nodes 25000", done.stderr)
 
+    def test_command_sets_every_r_end_for_the_run(self):
+        """--r-end replaces each parameter's r_end in the state, moves the values further than the
+        engine's r_end does over the same games, and cannot be changed once the run has begun."""
+        engine, env = self.stand_ins()
+        args = ["--engine", engine, "--iterations", "40", "--book", self.book, "--seed", "5"]
+        plain = self.tuner(env, *args, "--state", "plain.json")
+        self.assertEqual(plain.returncode, 0, plain.stderr)
+        faster = self.tuner(env, *args, "--state", "faster.json", "--r-end", "0.02")
+        self.assertEqual(faster.returncode, 0, faster.stderr)
+        self.assertIn("r_end 0.02", faster.stderr)
+        plain_state = spsa.load_state(os.path.join(self.dir, "plain.json"))
+        faster_state = spsa.load_state(os.path.join(self.dir, "faster.json"))
+        self.assertEqual([p["r_end"] for p in plain_state["params"]], [0.002] * 3)
+        self.assertEqual([p["r_end"] for p in faster_state["params"]], [0.02] * 3)
+        start = spsa.new_state(spsa.parse_parameters(LINES), 40, 1, 5)
+        moved = [sum(abs(p["value"] - q["value"]) for p, q in zip(s["params"], start["params"]))
+                 for s in (plain_state, faster_state)]
+        self.assertGreater(moved[1], 5 * moved[0])
+        again = self.tuner(env, "--engine", engine, "--state", "faster.json", "--r-end", "0.05")
+        self.assertEqual(again.returncode, 2)
+        self.assertIn("was started with --r-end 0.02", again.stderr)
+        again = self.tuner(env, "--engine", engine, "--state", "plain.json", "--r-end", "0.05")
+        self.assertEqual(again.returncode, 2)
+        self.assertIn("was started with no --r-end", again.stderr)
+        bad = self.tuner(env, "--engine", engine, "--state", "new.json", "--r-end", "0")
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("want a positive number", bad.stderr)
+
     def test_command_keeps_the_last_iteration_when_the_runner_fails(self):
         engine, env = self.stand_ins()
         done = self.tuner(dict(env, FAKE_FAIL_AT="3"), "--engine", engine, "--iterations", "5",
