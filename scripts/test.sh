@@ -124,8 +124,8 @@ release_out="$(mktemp -d)"
 "$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64,armv8 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
 rm -rf "$release_out"
 
-# AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites
-# and the timing pass, so also the Syzygy probes through Fathom and the file pipelines (datagen
+# AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites,
+# the timing pass and the tests of the Python tuner (label `script`), so also the Syzygy probes through Fathom and the file pipelines (datagen
 # writing, refusing and rolling back game files, sente-tune and sente-train reading them, the
 # trainer's checkpoints).
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
@@ -138,7 +138,7 @@ stage "Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
 ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
 UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
-    sanitized_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE timing -E "$long_tests"
+    sanitized_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE 'timing|script' -E "$long_tests"
 
 # ThreadSanitizer: whatever runs threads. The hash table under concurrent writers, Lazy SMP
 # searches (with Syzygy probes too), threaded perft, the protocol tests that start and stop search

@@ -322,7 +322,7 @@ class SpsaTest(unittest.TestCase):
         """--r-end replaces each parameter's r_end in the state, moves the values further than the
         engine's r_end does over the same games, and cannot be changed once the run has begun."""
         engine, env = self.stand_ins()
-        args = ["--engine", engine, "--iterations", "40", "--book", self.book, "--seed", "5"]
+        args = ["--engine", engine, "--iterations", "16", "--book", self.book, "--seed", "5"]
         plain = self.tuner(env, *args, "--state", "plain.json")
         self.assertEqual(plain.returncode, 0, plain.stderr)
         faster = self.tuner(env, *args, "--state", "faster.json", "--r-end", "0.02")
@@ -332,7 +332,7 @@ class SpsaTest(unittest.TestCase):
         faster_state = spsa.load_state(os.path.join(self.dir, "faster.json"))
         self.assertEqual([p["r_end"] for p in plain_state["params"]], [0.002] * 3)
         self.assertEqual([p["r_end"] for p in faster_state["params"]], [0.02] * 3)
-        start = spsa.new_state(spsa.parse_parameters(LINES), 40, 1, 5)
+        start = spsa.new_state(spsa.parse_parameters(LINES), 16, 1, 5)
         moved = [sum(abs(p["value"] - q["value"]) for p, q in zip(s["params"], start["params"]))
                  for s in (plain_state, faster_state)]
         self.assertGreater(moved[1], 5 * moved[0])
