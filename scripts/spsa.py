@@ -13,8 +13,8 @@ same opening, each side with both colours, and each parameter moves by r * c * (
 theta+) * its sign. c and r fall over the run from values that make them c_end and r_end at the
 last iteration: c = c_end * N^gamma / k^gamma (at least 0.5), r = a / (A + k)^alpha / c^2 with
 a = r_end * c_end^2 * (A + N)^alpha, A = a tenth of N, alpha 0.602, gamma 0.101. The engine's
-r_end, 0.002, is OpenBench's for runs of tens of thousands of games; a run of a few thousand moves
-its values by a fraction of c_end with it, and `--r-end R` sets every parameter's r_end for the run.
+r_end, 0.002, is OpenBench's for runs of tens of thousands of games; over a few thousand games it
+moves the values by a fraction of c_end, so `--r-end R` sets every parameter's r_end for the run.
 
 The whole state (the iteration, the values, the random stream, the run's settings) is in the state
 file, written anew after every iteration; run the same command again to continue an interrupted

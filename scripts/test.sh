@@ -125,9 +125,9 @@ release_out="$(mktemp -d)"
 rm -rf "$release_out"
 
 # AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites,
-# the timing pass and the tests of the Python tuner (label `script`), so also the Syzygy probes through Fathom and the file pipelines (datagen
-# writing, refusing and rolling back game files, sente-tune and sente-train reading them, the
-# trainer's checkpoints).
+# the timing pass and the tests of the Python tuner (label `script`), so also the Syzygy probes
+# through Fathom and the file pipelines (datagen writing, refusing and rolling back game files,
+# sente-tune and sente-train reading them, the trainer's checkpoints).
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
 # -O1: much quicker to build than -O3, and fast enough to run the tests; -g1: line tables only,
 # all a report's stack trace needs.
