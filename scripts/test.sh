@@ -4,9 +4,10 @@
 #   scripts/test.sh         the everyday check, a few minutes: the format (scripts/format.sh), the
 #                           Release build's unit, protocol and self-play tests, without the long
 #                           mate, tablebase and negamax suites, then its timing pass; an install
-#   scripts/test.sh --full  what CI runs: all of the Release build's tests, then magic bitboards (on
-#                           the AVX2 network path when the CPU has AVX-512), the make builds OpenBench
-#                           runs, a release binary, sanitizers and fuzzing
+#   scripts/test.sh --full  what CI runs: all of the Release build's tests, then the sanitizers (the
+#                           AddressSanitizer build on magic bitboards, and on the AVX2 network path
+#                           when the CPU has AVX-512), the make builds OpenBench runs, the release
+#                           binaries, and fuzzing
 #
 # Every filtered ctest pass fails when one of its patterns matches no test (a renamed test must
 # not silently leave a pass), and the wall-clock tests (label `timing`) run one at a time in a
@@ -94,26 +95,46 @@ rm -rf "$prefix"
 stage "Install: ok"
 [ $full -eq 1 ] || exit 0
 
-# The other slider back end: magic bitboards, checked by the attack and perft tests. On a CPU with
-# AVX-512 (whose main build takes the network's AVX-512 path) this build also leaves AVX-512 out,
-# so that the AVX2 path is built and check-builds.sh holds its bench to the main build's.
-other_builds=()
+# AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites,
+# the timing pass and the tests of the Python tuner (label `script`), so also the Syzygy probes
+# through Fathom and the file pipelines (datagen writing, refusing and rolling back game files,
+# sente-tune and sente-train reading them, the trainer's checkpoints).
+# This build is also the other back end: where the main build uses PEXT for the sliders, it uses
+# magic bitboards, and where the main build takes the network's AVX-512 path, it leaves AVX-512
+# out, so that every test runs on the magic bitboards and the AVX2 path too, and check-builds.sh
+# holds its bench to the main build's.
+# (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
+# -O1: much quicker to build than -O3, and fast enough to run the tests; -g1: line tables only,
+# all a report's stack trace needs.
+sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
+other_flags=()
 if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build/CMakeCache.txt"; then
-    magic_flags=()
-    grep -qw avx512f /proc/cpuinfo && magic_flags=("-DCMAKE_CXX_FLAGS=-mno-avx512f")
-    sente_build "$SENTE_ROOT/build-magic" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror -DSENTE_PEXT=OFF "${magic_flags[@]}"
-    stage "Tests with magic bitboards: $("$SENTE_ROOT/build-magic/sente" --version)"
-    if [ ${#magic_flags[@]} -gt 0 ] && [[ "$("$SENTE_ROOT/build-magic/sente" --version)" != *"(AVX2)" ]]; then
-        echo "test.sh: the build without AVX-512 does not take the network's AVX2 path" >&2
-        exit 1
-    fi
-    run_ctest "$SENTE_ROOT/build-magic" -j "$jobs" -R 'perft|attacks|Slider|Zobrist'
-    other_builds+=("$SENTE_ROOT/build-magic")
+    other_flags+=(-DSENTE_PEXT=OFF)
+    grep -qw avx512f /proc/cpuinfo && other_flags+=("-DCMAKE_CXX_FLAGS=-mno-avx512f")
 fi
+SENTE_TARGETS="sente sente-tune sente-train sente_tests replay_fen replay_move replay_uci" \
+    sente_build "$SENTE_ROOT/build-asan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=address,undefined \
+    "${sanitizer_flags[@]}" "${other_flags[@]}"
+asan_version="$("$SENTE_ROOT/build-asan/sente" --version)"
+if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build-asan/CMakeCache.txt"; then
+    echo "test.sh: the sanitizer build uses PEXT, not magic bitboards" >&2
+    exit 1
+fi
+if grep -qw avx512f /proc/cpuinfo && [[ "$asan_version" != *"(AVX2)" ]]; then
+    echo "test.sh: the build without AVX-512 does not take the network's AVX2 path" >&2
+    exit 1
+fi
+stage "Tests under AddressSanitizer and UndefinedBehaviorSanitizer: $asan_version, magic bitboards"
+rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
+ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
+UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
+    sanitized_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE 'timing|script' -E "$long_tests"
 
-# The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens.
+# The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens;
+# and the sanitizer build's bench (magic bitboards, the AVX2 path where the main build's is
+# AVX-512) the same as the main build's.
 stage "Make builds"
-"$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "${other_builds[@]}"
+"$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "$SENTE_ROOT/build-asan"
 
 # The most portable release binary (static, any x86-64 CPU) and the 64-bit ARM one (under
 # qemu-user), built and checked as scripts/release.sh does for every level: perft 5, the main
@@ -123,22 +144,6 @@ stage "Release binaries"
 release_out="$(mktemp -d)"
 "$SENTE_ROOT/scripts/release.sh" --os linux --levels x86-64,armv8 --out "$release_out" --reference "$SENTE_ROOT/build/sente"
 rm -rf "$release_out"
-
-# AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites,
-# the timing pass and the tests of the Python tuner (label `script`), so also the Syzygy probes
-# through Fathom and the file pipelines (datagen writing, refusing and rolling back game files,
-# sente-tune and sente-train reading them, the trainer's checkpoints).
-# (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
-# -O1: much quicker to build than -O3, and fast enough to run the tests; -g1: line tables only,
-# all a report's stack trace needs.
-sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1")
-SENTE_TARGETS="sente sente-tune sente-train sente_tests replay_fen replay_move replay_uci" \
-    sente_build "$SENTE_ROOT/build-asan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=address,undefined "${sanitizer_flags[@]}"
-stage "Tests under AddressSanitizer and UndefinedBehaviorSanitizer"
-rm -rf "$SENTE_ROOT/build-asan/reports" && mkdir -p "$SENTE_ROOT/build-asan/reports"
-ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
-UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
-    sanitized_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE 'timing|script' -E "$long_tests"
 
 # ThreadSanitizer: whatever runs threads. The hash table under concurrent writers, Lazy SMP
 # searches (with Syzygy probes too), threaded perft, the protocol tests that start and stop search
