@@ -317,6 +317,20 @@ TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]"
     REQUIRE_FALSE(only.empty());
     std::string best = word_after(only.back(), "bestmove");
     CHECK((best == "a2a3" || best == "h2h4"));
+
+    // The list ends at the next keyword: a depth or a clock after it still bounds the search, which
+    // then ends by itself.
+    auto bounded = search_lines(engine, "go searchmoves a2a3 h2h4 depth 3");
+    REQUIRE(bounded.size() >= 2);
+    best = word_after(bounded.back(), "bestmove");
+    CHECK((best == "a2a3" || best == "h2h4"));
+    for (std::size_t i = 0; i + 1 < bounded.size(); ++i) {
+        INFO(bounded[i]);
+        CHECK(std::stoi(word_after(bounded[i], "depth")) <= 3);
+    }
+    auto clocked = search_lines(engine, "go searchmoves e2e4 wtime 1000 btime 1000");
+    REQUIRE_FALSE(clocked.empty());
+    CHECK(word_after(clocked.back(), "bestmove") == "e2e4");
 }
 
 TEST_CASE("UCI: quit during a search, and end of input during a search, exit cleanly", "[uci][search]") {

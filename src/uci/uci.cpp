@@ -1,5 +1,7 @@
 #include "uci/uci.hpp"
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <limits>
 
@@ -38,6 +40,15 @@ std::string join(std::vector<std::string_view>::const_iterator first,
         out += *it;
     }
     return out;
+}
+
+// The words that open a `go` parameter. A searchmoves list runs to the first of them, so that
+// `go searchmoves e2e4 d2d4 depth 3` keeps its depth and a clock after the list keeps the clock.
+bool is_go_keyword(std::string_view word) {
+    static constexpr std::array<std::string_view, 12> keywords = {
+        "searchmoves", "ponder",    "infinite", "wtime", "btime", "winc",
+        "binc",        "movestogo", "movetime", "depth", "nodes", "mate"};
+    return std::ranges::find(keywords, word) != keywords.end();
 }
 
 // Text from the GUI shown back in a message: bounded, and only printable ASCII.
@@ -309,14 +320,12 @@ void UciLoop::cmd_go(const Tokens& args) {
         } else if (key == "ponder") {
             limits.ponder = true;
         } else if (key == "searchmoves") {
-            for (; i + 1 < args.size(); ++i) {
+            for (; i + 1 < args.size() && !is_go_keyword(args[i + 1]); ++i) {
                 Move m = pos.parse_uci_move(args[i + 1]);
-                if (m == Move::none()) {
-                    if (args[i + 1].size() < 4 || args[i + 1].size() > 5) break;  // the next keyword
+                if (m == Move::none())
                     error("searchmoves: '" + shown(args[i + 1]) + "' is not a legal move; ignored");
-                } else {
+                else
                     searchmoves.push_back(m);
-                }
             }
         } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo"
                    || key == "movetime" || key == "depth" || key == "nodes" || key == "mate") {
