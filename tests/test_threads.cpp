@@ -106,3 +106,26 @@ TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and end timed 
     engine.set_threads(1);
     CHECK(engine.threads() == 1);
 }
+
+TEST_CASE("Lazy SMP: a node limit counts the nodes of every thread", "[search][threads]") {
+    Engine engine;
+    engine.set_threads(2);
+    REQUIRE_FALSE(engine.set_position(Position::StartFen, {}));
+    constexpr std::uint64_t Limit = 100'000;
+    for (int i = 0; i < 3; ++i) {
+        std::atomic<std::uint64_t> reported{0};
+        SearchCallbacks cb;
+        cb.on_iteration = [&](const SearchReport& r) { reported = r.nodes; };
+        SearchLimits limits;
+        limits.nodes = Limit;
+        engine.go(limits, {}, cb);
+        engine.wait();
+        // The last report, which adds the helper's nodes to the main thread's, is the total. The
+        // main thread reads the helper's counter every 64 of its own nodes, so the limit may be
+        // passed by what the helper searches meanwhile, a little more where the threads share a
+        // core; a limit counted by the main thread alone would end near twice the limit.
+        INFO("search " << i << ": " << reported.load() << " nodes");
+        CHECK(reported >= Limit);
+        CHECK(reported < Limit + Limit / 4);
+    }
+}

@@ -131,7 +131,15 @@ void Worker::update_pv(Move m) {
 void Worker::check_limits() {
     const SearchLimits& limits = shared_.limits;
     if (completed_depth_ < 1) return;
-    if (limits.nodes && nodes() >= limits.nodes) shared_.stop = true;
+    if (limits.nodes) {
+        // The helpers' counters are read every 64 nodes of this thread's: the limit may then be
+        // passed by a few hundred nodes with many threads, and is met exactly with one.
+        std::uint64_t searched = nodes();
+        if (shared_.helpers.empty() || (searched & 63) == 0) {
+            for (const Worker* helper : shared_.helpers) searched += helper->nodes();
+            if (searched >= limits.nodes) shared_.stop = true;
+        }
+    }
     if ((nodes() & (NodesBetweenTimeChecks - 1)) == 0 && !shared_.pondering && shared_.time.out_of_time())
         shared_.stop = true;
 }

@@ -59,6 +59,8 @@ struct SearchConfig {
     SyzygyConfig syzygy;
 };
 
+class Worker;
+
 // What the threads of one search share.
 struct SearchShared {
     explicit SearchShared(TranspositionTable& table) : tt(table) {}
@@ -69,6 +71,9 @@ struct SearchShared {
     std::atomic<bool> stop{false};            // every thread: end the search now
     std::atomic<bool> stop_requested{false};  // the GUI sent stop (or quit, or a new go)
     std::atomic<bool> pondering{false};       // time limits are suspended until ponderhit
+    // The helper threads of this search (none for a search in the caller's thread): a node limit
+    // (`go nodes`, UCI_LimitStrength's budget) counts their nodes beside the main thread's.
+    std::vector<const Worker*> helpers;
     // Tablebases: the most pieces the search probes (0: none), and the root's result when the
     // root moves were ranked by the tables (its probes count as tbhits).
     int tb_cardinality = 0;
@@ -105,6 +110,11 @@ public:
 
     std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
     std::uint64_t tb_hits() const { return tb_hits_.load(std::memory_order_relaxed); }
+    // Zeroes the counters before a search, so that no thread reads another's from the last one.
+    void reset_counters() {
+        nodes_ = 0;
+        tb_hits_ = 0;
+    }
     const std::vector<RootMove>& completed() const { return completed_; }
     int completed_depth() const { return completed_depth_; }
 

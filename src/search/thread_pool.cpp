@@ -65,6 +65,8 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
     shared_.pondering = limits.ponder;
     shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
     shared_.tt.new_search();
+    shared_.helpers.clear();
+    for (auto& slot : workers_) slot->worker->reset_counters();
     root_moves_ = root_moves_for(root, config);
     rank_by_tablebases(root, config);
 }
@@ -100,6 +102,7 @@ void ThreadPool::start(const Position& root, const SearchLimits& limits, const S
     wait();
     std::lock_guard lock(mutex_);
     prepare(root, limits, config);
+    for (std::size_t i = 1; i < workers_.size(); ++i) shared_.helpers.push_back(workers_[i]->worker.get());
     callbacks_ = std::move(callbacks);
     searching_ = true;
     workers_[0]->has_work = true;
