@@ -7,7 +7,7 @@ namespace sente {
 using namespace search;
 
 void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overhead_ms) {
-    start_ = Clock::now();
+    restart();
     limited_ = fixed_ = false;
     if (limits.infinite) return;
 

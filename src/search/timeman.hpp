@@ -1,6 +1,7 @@
 // Time management: how long to think about one move, from the clocks the GUI sends.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 
@@ -57,10 +58,11 @@ public:
     // Sets the soft and hard limits for the side to move; `overhead` is the GUI's Move Overhead.
     void start(const SearchLimits& limits, Color us, std::int64_t overhead_ms);
     // Restarts the clock (on ponderhit, when our own time starts running).
-    void restart() { start_ = Clock::now(); }
+    void restart() { start_.ticks.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed); }
 
     std::int64_t elapsed_ms() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+        const Clock::time_point start{Clock::duration{start_.ticks.load(std::memory_order_relaxed)}};
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     }
     bool limited() const { return limited_; }
     // `go movetime`: the whole budget is to be used, so no iteration is skipped to save time.
@@ -83,7 +85,17 @@ public:
     static int scale_percent(const Iteration& it);
 
 private:
-    Clock::time_point start_ = Clock::now();
+    // The start, read by the searching thread while `ponderhit` restarts it from the UCI thread: an
+    // atomic count of clock ticks, copied by value with the rest of the manager.
+    struct Start {
+        std::atomic<Clock::rep> ticks{Clock::now().time_since_epoch().count()};
+        Start() = default;
+        Start(const Start& other) : ticks(other.ticks.load(std::memory_order_relaxed)) {}
+        Start& operator=(const Start& other) {
+            ticks.store(other.ticks.load(std::memory_order_relaxed), std::memory_order_relaxed);
+            return *this;
+        }
+    } start_;
     bool limited_ = false;
     bool fixed_ = false;
     std::int64_t soft_ = 0, hard_ = 0;
