@@ -333,6 +333,25 @@ TEST_CASE("UCI: go mate, go nodes, go movetime and searchmoves", "[uci][search]"
     CHECK(word_after(clocked.back(), "bestmove") == "e2e4");
 }
 
+TEST_CASE("UCI: a burst of quick iterations is thinned, and the line before bestmove has the last depth",
+          "[uci][search]") {
+    // Bare kings: a hundred iterations take a few milliseconds. Every depth up to 20 is reported,
+    // then at most one line per 50 ms of search, and the final line whatever the interval.
+    EngineProcess engine;
+    engine.send("position fen 8/8/8/4k3/8/8/8/4K3 w - - 0 1");
+    auto lines = search_lines(engine, "go depth 100");
+    REQUIRE(lines.size() >= 2);
+    REQUIRE(lines.back().rfind("bestmove ", 0) == 0);
+    const std::string& last = lines[lines.size() - 2];
+    CHECK(word_after(last, "depth") == "100");
+    const long long time_ms = std::stoll(word_after(last, "time"));
+    long long depth_lines = 0;
+    for (const std::string& l : lines) depth_lines += l.rfind("info depth ", 0) == 0;
+    INFO(depth_lines << " lines in " << time_ms << " ms");
+    CHECK(depth_lines >= 21);
+    CHECK(depth_lines <= 20 + time_ms / 50 + 2);
+}
+
 TEST_CASE("UCI: quit during a search, and end of input during a search, exit cleanly", "[uci][search]") {
     {
         EngineProcess engine;

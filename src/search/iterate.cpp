@@ -65,6 +65,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     nodes_ = 0;
     tb_hits_ = 0;
     completed_depth_ = 0;
+    last_report_ms_ = 0;
     root_moves_ = root_moves;
     completed_ = root_moves;
     current_callbacks_ = callbacks;
@@ -139,7 +140,11 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (id_ != 0) continue;
         if (callbacks) {
             pv_index_ = lines - 1;
-            report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+            const std::int64_t now = shared_.time.elapsed_ms();
+            if (root_depth_ <= ReportEveryDepthTo || now - last_report_ms_ >= ReportIntervalMs) {
+                report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+                last_report_ms_ = now;
+            }
         }
 
         // A mate already searched well past its length will not change: stop (a timed or infinite

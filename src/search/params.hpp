@@ -112,4 +112,11 @@ constexpr int MateSettleDepth = 6;
 // currmove lines only on searches longer than this (milliseconds).
 constexpr int CurrmoveAfterMs = 3000;
 
+// Every iteration up to this depth gets its info line; past it, iterations that follow each other
+// faster than ReportIntervalMs (a mate found early, a bare ending: hundreds of depths in a few
+// milliseconds) are thinned to one line per interval, as a burst of lines hangs some GUIs. The
+// line before bestmove always goes out.
+constexpr int ReportEveryDepthTo = 20;
+constexpr int ReportIntervalMs = 50;
+
 }  // namespace sente::search
