@@ -80,12 +80,27 @@ TEST_CASE("PGN: a move comment's score, from the mover's side", "[pgn]") {
     CHECK(games::parse_comment_score("{0.00/0 0s}") == 0);
     CHECK(games::parse_comment_score("{+12.34/20}") == 1234);
     CHECK(games::parse_comment_score("{+M1/49 0.000s, n=3000, sd=1, Black mates}") == mate_in(1));
-    CHECK(games::parse_comment_score("{-M3/10}") == mated_in(6));
-    CHECK(games::parse_comment_score("{+M4/9}") == mate_in(7));
+    // fastchess gives mates in plies (its file here: "Qhb3+ {+M5/9 ...} Kc6 {-M4/74 ...}").
+    CHECK(games::parse_comment_score("{-M2/10}") == mated_in(2));
+    CHECK(games::parse_comment_score("{+M3/9}") == mate_in(3));
+    CHECK(games::parse_comment_score("{+M9999/9}") == mate_in(MAX_PLY));
     CHECK_FALSE(games::parse_comment_score("{book}"));
     CHECK_FALSE(games::parse_comment_score("{White mates}"));
     CHECK_FALSE(games::parse_comment_score("{+3/5}"));  // no decimal point: not a score
     CHECK_FALSE(games::parse_comment_score(""));
+}
+
+TEST_CASE("PGN: fastchess's mate distances are plies: the mover's odd, the mated side's even", "[pgn]") {
+    const std::string text = read_text(PgnFile);
+    const std::regex mate("\\{([+-])M([0-9]+)/");
+    int mates = 0;
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), mate); it != std::sregex_iterator(); ++it) {
+        const int n = std::stoi((*it)[2].str());
+        INFO((*it)[0].str());
+        CHECK(n % 2 == ((*it)[1].str() == "+" ? 1 : 0));
+        ++mates;
+    }
+    CHECK(mates >= 8);
 }
 
 TEST_CASE("PGN: a fastchess file gives the engine's scored moves, every ply replayed", "[pgn]") {
@@ -147,18 +162,18 @@ TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]
         comment_scores.push_back((*it)[1].str() == "-" ? -cp : cp);
     }
     REQUIRE(comment_scores.size() > 4);
-    // The plies from the game's start: its FEN's full-move number and side to move.
+    // Plies count from the start position, as in game files, whatever the FEN's move number (5).
     std::istringstream fen(tag(game, "FEN"));
     std::string board, side, castling, ep, rule50, fullmove;
     fen >> board >> side >> castling >> ep >> rule50 >> fullmove;
-    const int first_ply = 2 * (std::stoi(fullmove) - 1) + (side == "b");
     REQUIRE(side == "w");
+    REQUIRE(fullmove != "1");
     int checked = 0, white_to_move = 0;
     games::LoadStats stats;
     REQUIRE_FALSE(
         games::load_positions(temp, games::Filter{0, 100000}, 0, stats, [&](const games::Sample& s, bool) {
             white_to_move += s.position->side_to_move() == White;
-            const int index = s.ply - first_ply;  // the move's place in the movetext
+            const int index = s.ply;  // the move's place in the movetext
             REQUIRE(index % 2 == 1);
             REQUIRE(index < int(comment_scores.size()));
             CHECK(s.score == comment_scores[std::size_t(index)]);
@@ -181,15 +196,20 @@ TEST_CASE("PGN: an unusable game is skipped and counted, the rest still read; a 
     unfinished.replace(unfinished.find("[Result \"1-0\"]"), 14, "[Result \"*\"]");
     std::string time_loss = games[2];
     time_loss.replace(time_loss.find("[Termination \"normal\"]"), 22, "[Termination \"time forfeit\"]");
+    // A legal FEN that no game reaches: 48 pieces.
+    const std::string crowded =
+        "[Event \"x\"]\n[White \"Sente\"]\n[Black \"Sente_2\"]\n[Result \"1-0\"]\n"
+        "[FEN \"nnnnnnnk/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/NNNNNNNK w - - 0 1\"]\n"
+        "[SetUp \"1\"]\n\n1. a4 {+0.10/5 0.001s} 1-0\n\n";
     const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-broken.pgn";
-    std::ofstream(temp) << broken << unfinished << time_loss << games[4];
+    std::ofstream(temp) << broken << unfinished << crowded << time_loss << games[4];
     games::LoadStats stats;
     const auto error = games::load_positions(temp, games::Filter{0, 100000}, 0, stats,
                                              [](const games::Sample&, bool) { return true; });
     std::filesystem::remove(temp);
     CHECK_FALSE(error);
     CHECK(stats.games == 1);
-    CHECK(stats.skipped_games == 3);
+    CHECK(stats.skipped_games == 4);
     CHECK(stats.positions > 50);
 
     games::LoadStats none;

@@ -143,13 +143,16 @@ std::optional<int> parse_comment_score(std::string_view comment) {
         comment.remove_prefix(1);
     }
     if (!comment.empty() && comment.front() == 'M') {
-        // Mate in n moves: for the mover within 2n - 1 plies; against it within 2n.
+        // A mate n plies away: fastchess turns the engine's "mate N" (in moves) into plies, so the
+        // mover's mates are odd (+M1, +M3) and the mated side's even (-M2). Beyond MAX_PLY it is
+        // still a mate, as far as a score can say.
         comment.remove_prefix(1);
         int n = 0, digits = 0;
         while (!comment.empty() && std::isdigit(static_cast<unsigned char>(comment.front())) && digits < 4)
             n = n * 10 + (comment.front() - '0'), comment.remove_prefix(1), ++digits;
         if (digits == 0) return std::nullopt;
-        return sign > 0 ? mate_in(std::max(1, 2 * n - 1)) : mated_in(2 * n);
+        n = std::clamp(n, 1, MAX_PLY);
+        return sign > 0 ? mate_in(n) : mated_in(n);
     }
     // Pawns with a decimal point, then "/depth" (a bare word such as "book" has neither).
     std::size_t used = 0;
@@ -250,7 +253,10 @@ std::optional<PgnGame> PgnReader::next() {
             skip("bad FEN: " + *problem);
             continue;
         }
-        game.first_ply = pos.game_ply();
+        if (popcount(pos.pieces()) > 32) {  // a legal FEN, but no game reaches it (nor the packing)
+            skip("a FEN of more than 32 pieces");
+            continue;
+        }
         auto name = [&](const char* tag, const char* engine_tag) {
             return tags.contains(engine_tag) && is_sente(tags[engine_tag]) ? tags[engine_tag] : tags[tag];
         };

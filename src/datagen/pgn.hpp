@@ -22,8 +22,7 @@ struct PgnPly {
 struct PgnGame {
     std::string start_fen;
     bool chess960 = false;
-    int result = 1;     // White's view: 0, 1 or 2
-    int first_ply = 0;  // of the start position, from its full-move number and side to move
+    int result = 1;  // White's view: 0, 1 or 2
     std::vector<PgnPly> plies;
 };
 

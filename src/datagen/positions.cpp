@@ -37,7 +37,7 @@ std::optional<std::string> load_pgn_positions(const std::string& path, const Fil
         ++stats.games;
         Position pos;
         if (pos.set_fen(game->start_fen, game->chess960)) continue;  // the reader has checked it
-        int ply = game->first_ply;
+        int ply = 0;  // from the start position, as in game files (whose start follows the opening)
         for (const PgnPly& p : game->plies) {
             if (p.wanted && p.score)
                 offer(Sample{&pos, p.move, *p.score, game->result, ply}, filter, validation, stats, keep);
