@@ -272,3 +272,11 @@ TEST_CASE("Train: a mirrored position is the board with its files swapped", "[tr
     }
     CHECK(checked > 400);
 }
+
+TEST_CASE("Train: a score beyond the packed field is held at its end, never wrapped", "[train]") {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen(std::string(Position::StartFen)));
+    CHECK(train::pack(pos, 35'000, 2).score == 32767);  // a PGN comment of +350.00
+    CHECK(train::pack(pos, -35'000, 0).score == -32768);
+    CHECK(train::pack(pos, 1234, 1).score == 1234);
+}

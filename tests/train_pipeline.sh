@@ -17,6 +17,7 @@ common=(--data "$dir/games.bin" --epochs 6 --batch 256 --threads 2 --seed 3 --va
 "$train" "${common[@]}" --out "$dir/a.nnue" --net-every 1 2>"$dir/a.log" || fail "training failed: $(cat "$dir/a.log")"
 for e in 1 2 3 4 5 6; do [ -s "$dir/a-e$e.nnue" ] || fail "no net after epoch $e"; done
 cmp -s "$dir/a.nnue" "$dir/a-e6.nnue" || fail "the final net is not the last epoch's"
+ls "$dir"/*.part >/dev/null 2>&1 && fail "a net's temporary file was left: $(ls "$dir"/*.part)"
 grep -q "epoch 6/6: training loss" "$dir/a.log" || fail "no loss line per epoch: $(cat "$dir/a.log")"
 grep -q "largest quantisation error" "$dir/a.log" || fail "no quantisation report"
 first=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\)$/\1/p' "$dir/a.log")

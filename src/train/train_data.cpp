@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <span>
 
 #include "datagen/gamefile.hpp"
@@ -19,7 +20,9 @@ PackedPosition pack(const Position& pos, int score, int white_result) {
         p.pieces[i / 2] |= std::uint8_t(pos.piece_on(s) << (4 * (i % 2)));
     }
     const Color us = pos.side_to_move();
-    p.score = std::int16_t(score);
+    // A PGN comment may say +350.00: stored as the largest score the field holds, never wrapped.
+    p.score = std::int16_t(std::clamp<int>(score, std::numeric_limits<std::int16_t>::min(),
+                                           std::numeric_limits<std::int16_t>::max()));
     p.result = std::uint8_t(us == White ? white_result : 2 - white_result);
     p.side_to_move = us;
     return p;
