@@ -68,11 +68,15 @@ common=(--threads "$threads" --nodes "$nodes" --hash "$hash")
 [ -n "$net" ] && common+=(--net "$net")
 
 # games_in FILE SEED [datagen options]: the games FILE holds, as datagen counts them on resuming
-# (0 for a missing or empty file). Asking for one game plays none when the file has any.
+# (0 for a missing or empty file). Asking for one game plays none when the file has any. When
+# datagen cannot say (a cut or corrupt file, a net that does not load), what it said goes to stderr
+# and nothing to stdout, for the caller to stop on.
 games_in() {
     [ -s "$1" ] || { echo 0; return; }
-    "$sente" datagen --out "$1" --games 1 --seed "$2" "${@:3}" 2>&1 \
-        | sed -n 's/^datagen: .* holds \([0-9]*\) games.*/\1/p' | head -n 1
+    local said count
+    said="$("$sente" datagen --out "$1" --games 1 --seed "$2" "${@:3}" 2>&1)" || true
+    count="$(sed -n 's/^datagen: .* holds \([0-9]*\) games.*/\1/p' <<<"$said" | head -n 1)"
+    if [ -n "$count" ]; then echo "$count"; else printf '%s\n' "$said" >&2; fi
 }
 
 # record FILE COMMAND GAMES: FILE's manifest row, replacing an earlier one.
@@ -92,6 +96,14 @@ record() {
 command_for() {
     echo "sente datagen --out $(basename "$1") --games $3 ${common[*]} --seed $2 ${*:4}"
 }
+
+# A kill of this script ends the datagen it runs too: a datagen left running would go on writing
+# beside the next run's, both playing the same missing games of the seed.
+child=""
+trap '[ -z "$child" ] || kill "$child" 2>/dev/null || true' EXIT
+trap 'exit 143' TERM
+trap 'exit 130' INT
+trap 'exit 129' HUP
 
 # The files as this run finds them: a stopped round may have left games that no row counts yet.
 for kind in standard fischer; do
@@ -118,8 +130,13 @@ while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
         target=$((have + n))
         command="$(command_for "$file" "$s" "$target" "${extra[@]}")"
         echo "datagen.sh: $command" >&2
-        "$sente" datagen --out "$file" --games "$target" "${common[@]}" --seed "$s" "${extra[@]}" >&2
-        record "$file" "$command" "$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
+        "$sente" datagen --out "$file" --games "$target" "${common[@]}" --seed "$s" "${extra[@]}" >&2 &
+        child=$!
+        wait "$child"
+        child=""
+        have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
+        [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
+        record "$file" "$command" "$have"
     done
     done_rounds=$((done_rounds + 1))
 done

@@ -58,14 +58,51 @@ grep -q "^datagen.sh: sente datagen" "$dir/log" || fail "the long round did not 
 check t-c55.bin 3
 # (the standard file grows under the round meanwhile: only its row's count is held to it)
 grep -q "^t-s5.bin	.*	11	" "$dir/manifest.tsv" || fail "t-s5.bin's row changed before its round ended"
-kill -- -"$runner" 2>/dev/null || true
+# The script alone is killed, not its process group: the datagen it runs must end with it, or it
+# would go on writing beside the next run.
+# writer_of FILE: the process ids of any datagen writing FILE, read from /proc (no procps needed)
+# without a process started per entry, so that a look takes milliseconds, far less than the round.
+writer_of() {
+    local p args
+    for p in /proc/[0-9]*; do
+        { mapfile -d '' args <"$p/cmdline"; } 2>/dev/null || continue  # a process may end meanwhile
+        [[ " ${args[*]} " == *" datagen --out $1 "* ]] && echo "${p#/proc/}"
+    done
+    return 0
+}
+# within SECONDS CONDITION...: whether CONDITION holds within that many seconds.
+within() {
+    local end=$((SECONDS + $1))
+    shift
+    until "$@"; do [ "$SECONDS" -lt "$end" ] || return 1; sleep 0.1; done
+}
+writing() { [ -n "$(writer_of "$dir/t-s5.bin")" ]; }
+within 10 writing || fail "no datagen was seen writing the long round"
+kill "$runner" 2>/dev/null || true
 wait "$runner" 2>/dev/null || true
+within 5 eval '! writing' || true
+left="$(writer_of "$dir/t-s5.bin")"
+if [ -n "$left" ]; then
+    # shellcheck disable=SC2086
+    kill $left 2>/dev/null || true  # one or more ids
+    fail "the datagen of a killed run was left running"
+fi
 # What the killed round left is recorded by the next run, which then plays its own round.
 run --rounds 1 || fail "the second round failed: $(cat "$dir/log")"
 games="$(grep "^t-s5.bin	" "$dir/manifest.tsv" | cut -f4)"
 [ "$games" -ge 19 ] || fail "t-s5.bin: $games games after two rounds"
 check t-s5.bin "$games"
 check t-c55.bin 5
+
+# A cut file: the script stops with datagen's own message (where the file goes bad), not silently.
+mkdir "$dir/cut"
+head -c "$(($(stat -c %s "$dir/t-c55.bin") - 5))" "$dir/t-c55.bin" >"$dir/cut/t-c55.bin"
+status=0
+"$root/scripts/datagen.sh" --dir "$dir/cut" --name t --seed 5 --sente "$sente" --nodes 300 --round 10 \
+    --rounds 1 2>"$dir/cut/log" || status=$?
+[ "$status" = 1 ] || fail "a cut file: datagen.sh exited with $status, not 1"
+grep -q "^datagen.sh: cannot read" "$dir/cut/log" || fail "a cut file: no message of the script's: $(cat "$dir/cut/log")"
+grep -q "truncate -s" "$dir/cut/log" || fail "a cut file: datagen's own message was lost: $(cat "$dir/cut/log")"
 
 # Bad arguments: a clear message and status 2.
 for args in "--rounds x" "--chess960 101" "--bogus" "--hard-nodes 1e4"; do
