@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cxxopts.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -27,26 +26,8 @@ std::string clock_time(double seconds) {
     return text;
 }
 
-// Written aside and renamed, as the checkpoints are: a kill while writing leaves the net that was
-// there before, not a cut one.
 std::optional<std::string> write_net(const std::string& path, const nnue::Network& net) {
-    const std::vector<unsigned char> bytes = nnue::encode(net);
-    const std::string temporary = path + ".part";
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        if (!out.flush()) {
-            std::remove(temporary.c_str());
-            return "cannot write " + temporary;
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);  // replaces the old net, on Windows too
-    if (error) {
-        std::remove(temporary.c_str());
-        return "cannot rename " + temporary + " to " + path + ": " + error.message();
-    }
-    return std::nullopt;
+    return write_aside(path, nnue::encode(net));
 }
 
 // OUT with "-eN" before its extension: the net after epoch N.

@@ -432,14 +432,25 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
     const auto* raw_sum = reinterpret_cast<const unsigned char*>(&sum);
     bytes.insert(bytes.end(), raw_sum, raw_sum + sizeof sum);
 
+    return write_aside(path, bytes);
+}
+
+std::optional<std::string> write_aside(const std::string& path, const std::vector<unsigned char>& bytes) {
     const std::string temporary = path + ".part";
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
-        if (!out.flush()) return "cannot write the checkpoint " + temporary;
+        if (!out.flush()) {
+            std::remove(temporary.c_str());
+            return "cannot write " + temporary;
+        }
     }
-    if (std::rename(temporary.c_str(), path.c_str()) != 0)
-        return "cannot rename " + temporary + " to " + path;
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);  // replaces the old file, on Windows too
+    if (error) {
+        std::remove(temporary.c_str());
+        return "cannot rename " + temporary + " to " + path + ": " + error.message();
+    }
     return std::nullopt;
 }
 

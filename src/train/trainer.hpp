@@ -127,4 +127,8 @@ double largest_quantisation_error(const std::vector<float>& weights, const nnue:
 // move's view). Positions where the side not to move could be in check after the swap are left out.
 double side_to_move_value(const nnue::Network& net, const std::vector<PackedPosition>& positions);
 
+// Writes a file aside (PATH.part) and renames it over PATH, so that a kill while writing leaves the
+// file that was there before whole: the nets and the checkpoints are written so.
+std::optional<std::string> write_aside(const std::string& path, const std::vector<unsigned char>& bytes);
+
 }  // namespace sente::train
