@@ -42,13 +42,17 @@ std::string join(std::vector<std::string_view>::const_iterator first,
     return out;
 }
 
+// The `go` parameters that take a number.
+bool is_go_number(std::string_view word) {
+    static constexpr std::array<std::string_view, 9> keywords = {
+        "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"};
+    return std::ranges::find(keywords, word) != keywords.end();
+}
+
 // The words that open a `go` parameter. A searchmoves list runs to the first of them, so that
 // `go searchmoves e2e4 d2d4 depth 3` keeps its depth and a clock after the list keeps the clock.
 bool is_go_keyword(std::string_view word) {
-    static constexpr std::array<std::string_view, 12> keywords = {
-        "searchmoves", "ponder",    "infinite", "wtime", "btime", "winc",
-        "binc",        "movestogo", "movetime", "depth", "nodes", "mate"};
-    return std::ranges::find(keywords, word) != keywords.end();
+    return is_go_number(word) || word == "searchmoves" || word == "ponder" || word == "infinite";
 }
 
 // Text from the GUI shown back in a message: bounded, and only printable ASCII.
@@ -327,8 +331,7 @@ void UciLoop::cmd_go(const Tokens& args) {
                 else
                     searchmoves.push_back(m);
             }
-        } else if (key == "wtime" || key == "btime" || key == "winc" || key == "binc" || key == "movestogo"
-                   || key == "movetime" || key == "depth" || key == "nodes" || key == "mate") {
+        } else if (is_go_number(key)) {
             auto value = i + 1 < args.size() ? util::parse_clamped(args[i + 1]) : std::nullopt;
             if (!value) {
                 error("go " + std::string(key) + " needs a number");
