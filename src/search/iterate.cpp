@@ -65,7 +65,6 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     nodes_ = 0;
     tb_hits_ = 0;
     completed_depth_ = 0;
-    last_report_ms_ = 0;
     root_moves_ = root_moves;
     completed_ = root_moves;
     current_callbacks_ = callbacks;
@@ -78,6 +77,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     const std::size_t lines = std::min<std::size_t>(std::max(1, shared_.config.multipv), root_moves_.size());
     Value previous = 0;
     int stable_iterations = 0;
+    std::int64_t last_report_ms = 0;  // when the last iteration's info line went out
 
     for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
         // Helpers spread over two depths, so that they fill the table ahead of the main thread.
@@ -141,9 +141,9 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (callbacks) {
             pv_index_ = lines - 1;
             const std::int64_t now = shared_.time.elapsed_ms();
-            if (root_depth_ <= ReportEveryDepthTo || now - last_report_ms_ >= ReportIntervalMs) {
+            if (root_depth_ <= ReportEveryDepthTo || now - last_report_ms >= ReportIntervalMs) {
                 report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
-                last_report_ms_ = now;
+                last_report_ms = now;
             }
         }
 

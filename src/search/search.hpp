@@ -196,8 +196,7 @@ private:
     std::vector<RootMove> completed_;  // root moves as the last finished iteration left them
     int completed_depth_ = 0;
     const SearchCallbacks* current_callbacks_ = nullptr;
-    std::int64_t last_report_ms_ = 0;  // when the last iteration's info line went out
-    bool proving_ = false;             // inside prove_mate()
+    bool proving_ = false;  // inside prove_mate()
 
     Stack stack_[MAX_PLY + StackOffset + 2];
     Move pv_[MAX_PLY + 1][MAX_PLY + 1];
