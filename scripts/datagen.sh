@@ -79,6 +79,11 @@ games_in() {
     if [ -n "$count" ]; then echo "$count"; else printf '%s\n' "$said" >&2; fi
 }
 
+# counted FILE COUNT: stops the script unless COUNT (what games_in gave for FILE) is a number.
+counted() {
+    [[ "$2" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $1 (see sente datagen --dump)" >&2; exit 1; }
+}
+
 # record FILE COMMAND GAMES: FILE's manifest row, replacing an earlier one.
 record() {
     local file="$1" command="$2" games="$3" positions bytes sum
@@ -111,7 +116,7 @@ for kind in standard fischer; do
     else file="$fischer" s="$seed960" extra=(--chess960); fi
     [ -s "$file" ] || continue
     have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
-    [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
+    counted "$file" "$have"
     record "$file" "$(command_for "$file" "$s" "$have" "${extra[@]}")" "$have"
     echo "datagen.sh: $(basename "$file") holds $have games, recorded in $manifest" >&2
 done
@@ -126,7 +131,7 @@ while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
         else file="$fischer" s="$seed960" n="$fischer_games" extra=(--chess960); fi
         [ "$n" -gt 0 ] || continue
         have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
-        [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
+        counted "$file" "$have"
         target=$((have + n))
         command="$(command_for "$file" "$s" "$target" "${extra[@]}")"
         echo "datagen.sh: $command" >&2
@@ -135,7 +140,7 @@ while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
         wait "$child"
         child=""
         have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
-        [[ "$have" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $file (see sente datagen --dump)" >&2; exit 1; }
+        counted "$file" "$have"
         record "$file" "$command" "$have"
     done
     done_rounds=$((done_rounds + 1))
