@@ -59,6 +59,15 @@ TEST_CASE("CLI: perft with threads, hash and Chess960", "[cli]") {
     CHECK(r.out.find("Nodes searched: 12189\n") != std::string::npos);
 }
 
+TEST_CASE("CLI: perft of a FEN with castling rights its board cannot have drops them, with a note", "[cli]") {
+    // Position 3 of the published suites (perft/tricky.epd: D3 2812) with rights neither king can have.
+    auto r = run_sente({"perft", "3", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w KQkq - 0 1"});
+    REQUIRE(r.exit_status == 0);
+    CHECK(r.out.find("Nodes searched: 2812\n") != std::string::npos);
+    CHECK(r.err.find("FEN castling rights ignored: K (the king is not on its first rank)")
+          != std::string::npos);
+}
+
 TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
     const std::vector<std::vector<std::string>> bad = {
         {"perft"},

@@ -75,6 +75,21 @@ TEST_CASE("UCI: position with moves, and errors that keep the last valid positio
     }
 }
 
+TEST_CASE("UCI: stale castling rights in a FEN are dropped with a note, and the position is set", "[uci]") {
+    EngineProcess engine;
+    // The white king stands on e2, as after an edit in a GUI that kept its castling boxes ticked.
+    engine.send("position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1 moves e2e1");
+    const auto note = engine.read_line(5s);
+    REQUIRE(note);
+    CHECK(*note == "info string FEN castling rights ignored: K (the king is not on its first rank), "
+                   "Q (the king is not on its first rank)");
+    CHECK(fen_of(engine) == "r3k2r/8/8/8/8/8/8/R3K2R b kq - 1 1");
+    // A FEN whose rights all stand says nothing.
+    engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    engine.send("isready");
+    CHECK(engine.read_line(5s) == "readyok");
+}
+
 TEST_CASE("UCI: unknown commands and options get an info string, never an exit", "[uci]") {
     EngineProcess engine;
     engine.send("xboard");

@@ -48,9 +48,12 @@ int perft(Engine& engine, Words words, Reply& reply) {
         engine.set_threads(threads);
     }
     if (args.count("chess960")) engine.set_chess960(true);
-    if (args.count("fen"))
-        if (auto problem = engine.set_position(args["fen"].as<std::string>(), {}))
+    if (args.count("fen")) {
+        std::string castling_note;
+        if (auto problem = engine.set_position(args["fen"].as<std::string>(), {}, &castling_note))
             return reply.refuse("bad FEN: " + *problem);
+        if (!castling_note.empty()) reply.note(castling_note);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     const PerftResult result = engine.perft(*depth, hash);

@@ -141,7 +141,8 @@ bool PieceBitboards::ep_capture_legal(Color c, Square ep) const {
     return false;
 }
 
-std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960) {
+std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960,
+                                             std::string* castling_note) {
     Position p{Blank{}};  // built aside so that *this stays as it was on any error
     p.clear();
     p.chess960_ = chess960;
@@ -195,15 +196,31 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     else
         return "FEN side to move must be 'w' or 'b', not '" + std::string(fields[1]) + "'";
 
-    // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN).
+    // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN). A
+    // right the board cannot have (its king off the first rank, no rook on that side, the right
+    // named twice) is left out and named in *castling_note: GUIs send stale rights after a position
+    // is edited, and refusing the whole FEN would keep a position the GUI is no longer in.
+    std::string ignored;
+    int ignored_count = 0;
+    auto ignore = [&](char ch, const char* why) {
+        if (++ignored_count > 4) {  // a field of a thousand K's gets a short note
+            if (ignored_count == 5) ignored += ", ...";
+            return;
+        }
+        ignored += (ignored.empty() ? "" : ", ") + std::string(1, ch) + " (" + why + ")";
+    };
     if (fields[2] != "-") {
         for (char ch : fields[2]) {
             Color c = std::isupper(static_cast<unsigned char>(ch)) ? White : Black;
             char lower = char(std::tolower(static_cast<unsigned char>(ch)));
+            if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
+                return std::string("FEN castling field has an invalid character '") + ch + "'";
             Square king = p.king_square(c);
             Piece rook = make_piece(c, Rook);
-            if (relative_rank(c, rank_of(king)) != 0)
-                return std::string("FEN castling '") + ch + "' but the king is not on its first rank";
+            if (relative_rank(c, rank_of(king)) != 0) {
+                ignore(ch, "the king is not on its first rank");
+                continue;
+            }
             int back_rank = rank_of(king);
             Square rook_square = NoSquare;
             if (lower == 'k') {
@@ -212,16 +229,18 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
             } else if (lower == 'q') {
                 for (int f = 0; f < file_of(king) && rook_square == NoSquare; ++f)
                     if (p.board_[make_square(f, back_rank)] == rook) rook_square = make_square(f, back_rank);
-            } else if (lower >= 'a' && lower <= 'h') {
+            } else {
                 Square s = make_square(lower - 'a', back_rank);
                 if (p.board_[s] == rook && s != king) rook_square = s;
-            } else {
-                return std::string("FEN castling field has an invalid character '") + ch + "'";
             }
-            if (rook_square == NoSquare) return std::string("FEN castling '") + ch + "' has no matching rook";
-            CastlingRight cr = castling_right(c, rook_square > king);
-            if (p.states_.back().castling & cr)
-                return std::string("FEN castling field repeats a right ('") + ch + "')";
+            if (rook_square == NoSquare) {
+                ignore(ch, "no matching rook");
+                continue;
+            }
+            if (p.states_.back().castling & castling_right(c, rook_square > king)) {
+                ignore(ch, "a right named twice");
+                continue;
+            }
             p.add_castling_right(c, rook_square);
         }
     }
@@ -269,6 +288,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     st.material = p.compute_material();
 
     *this = std::move(p);
+    if (castling_note) *castling_note = ignored.empty() ? "" : "FEN castling rights ignored: " + ignored;
     return std::nullopt;
 }
 

@@ -233,7 +233,10 @@ void UciLoop::cmd_position(const Tokens& args) {
     std::vector<std::string> moves;
     if (moves_at != args.end())
         for (auto it = moves_at + 1; it != args.end(); ++it) moves.emplace_back(*it);
-    if (auto problem = engine_.set_position(fen, moves)) error(shown(*problem) + "; position unchanged");
+    std::string castling_note;
+    if (auto problem = engine_.set_position(fen, moves, &castling_note))
+        return error(shown(*problem) + "; position unchanged");
+    if (!castling_note.empty()) info_string(castling_note);  // castling letters only: no need to bound it
 }
 
 void UciLoop::cmd_setoption(const Tokens& args) {
