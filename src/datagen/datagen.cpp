@@ -209,7 +209,7 @@ std::vector<std::string> read_book(const std::string& path, bool chess960, std::
             error = path + " line " + std::to_string(epd.line) + ": " + *problem;
             return {};
         }
-        if (popcount(pos.pieces()) > 32 || count_legal_moves(pos) == 0) {
+        if (popcount(pos.pieces()) > games::MaxPackedPieces || count_legal_moves(pos) == 0) {
             error = path + " line " + std::to_string(epd.line) + ": more than 32 pieces, or no legal move";
             return {};
         }

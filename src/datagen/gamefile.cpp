@@ -25,7 +25,7 @@ using util::read_le;
 void pack_position(const Position& pos, std::uint8_t out[PositionSize]) {
     std::memset(out, 0, PositionSize);
     const Bitboard occupied = pos.pieces();
-    if (popcount(occupied) > 32) return;  // cannot be packed; encode() refuses such positions
+    if (popcount(occupied) > MaxPackedPieces) return;  // cannot be packed; encode() refuses such positions
     for (int i = 0; i < 8; ++i) out[i] = std::uint8_t(occupied >> (8 * i));
     int n = 0;
     for (Bitboard b = occupied; b; ++n) {
@@ -47,7 +47,7 @@ std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], 
                                            std::string& fen) {
     Bitboard occupied = 0;
     for (int i = 0; i < 8; ++i) occupied |= Bitboard(in[i]) << (8 * i);
-    if (popcount(occupied) > 32) return std::string("more than 32 pieces");
+    if (popcount(occupied) > MaxPackedPieces) return std::string("more than 32 pieces");
     Piece board[64];
     std::fill(board, board + 64, NoPiece);
     int n = 0;
@@ -85,7 +85,7 @@ bool result_fits(int result, GameEnd end) {
 
 std::vector<std::uint8_t> encode(const Game& game) {
     Position start;
-    if (start.set_fen(game.start_fen, game.chess960) || popcount(start.pieces()) > 32
+    if (start.set_fen(game.start_fen, game.chess960) || popcount(start.pieces()) > MaxPackedPieces
         || game.plies.size() > 65535 || start.game_ply() / 2 + 1 > 65535
         || !result_fits(game.result, game.end))
         return {};

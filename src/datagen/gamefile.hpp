@@ -44,6 +44,10 @@
 
 namespace sente::games {
 
+// The most pieces a packed position holds: 16 bytes of 4-bit piece codes. A legal FEN may have
+// more (promotions), but no game from the start position reaches them.
+inline constexpr int MaxPackedPieces = 32;
+
 enum class GameEnd : std::uint8_t {
     Checkmate,
     Stalemate,
@@ -69,7 +73,7 @@ struct Game {
 };
 
 // The bytes of one record; empty when the game cannot be written (a bad start position, more
-// than 32 pieces, more than 65535 plies).
+// than MaxPackedPieces pieces, more than 65535 plies).
 std::vector<std::uint8_t> encode(const Game& game);
 // Whether the result (White's view, 0-2) is one the ending allows: a mate is won, the rest but
 // win adjudication drawn.

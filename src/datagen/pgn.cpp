@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/movegen.hpp"
+#include "datagen/gamefile.hpp"
 
 namespace sente::games {
 
@@ -253,7 +254,8 @@ std::optional<PgnGame> PgnReader::next() {
             skip("bad FEN: " + *problem);
             continue;
         }
-        if (popcount(pos.pieces()) > 32) {  // a legal FEN, but no game reaches it (nor the packing)
+        // A legal FEN, but no game reaches it, nor does the packing.
+        if (popcount(pos.pieces()) > MaxPackedPieces) {
             skip("a FEN of more than 32 pieces");
             continue;
         }
