@@ -11,6 +11,8 @@
 # already in a file as games of its seed, so every round resumes where the files stand. A run first
 # records the files as it finds them, so the games of a round that was stopped are in the manifest
 # before any new one is played; --close does only that, for a file that is not to be continued.
+# A second run on the same files stops at once (status 1) while the first goes on; runs of other
+# seeds may share DIR and its manifest.
 #
 # Options:
 #   --sente PATH       the engine (default build/sente)
@@ -84,23 +86,32 @@ counted() {
     [[ "$2" =~ ^[0-9]+$ ]] || { echo "datagen.sh: cannot read $1 (see sente datagen --dump)" >&2; exit 1; }
 }
 
-# record FILE COMMAND GAMES: FILE's manifest row, replacing an earlier one.
+# record FILE COMMAND GAMES: FILE's manifest row, replacing an earlier one. Runs of other seeds
+# may share the folder and its manifest: the rewrite holds the manifest's lock.
 record() {
     local file="$1" command="$2" games="$3" positions bytes sum
     positions="$("$sente" datagen --dump "$file" | wc -l)"
     bytes="$(stat -c %s "$file")"
     sum="$(sha256sum "$file" | cut -d' ' -f1)"
-    touch "$manifest"
-    { grep -v "^$(basename "$file")	" "$manifest" || true
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$file")" "$engine" "$command" "$games" \
-          "$positions" "$bytes" "$sum" "$(date -u +%FT%TZ)"; } > "$manifest.tmp"
-    mv "$manifest.tmp" "$manifest"
+    {
+        flock 9
+        touch "$manifest"
+        { grep -v "^$(basename "$file")	" "$manifest" || true
+          printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(basename "$file")" "$engine" "$command" "$games" \
+              "$positions" "$bytes" "$sum" "$(date -u +%FT%TZ)"; } > "$manifest.tmp"
+        mv "$manifest.tmp" "$manifest"
+    } 9>"$manifest.lock"
 }
 
 # command_for FILE SEED GAMES [datagen options]: the command that makes FILE as it will stand.
 command_for() {
     echo "sente datagen --out $(basename "$1") --games $3 ${common[*]} --seed $2 ${*:4}"
 }
+
+# One run at a time on a pair of files: a second would play the same missing games beside the
+# first. The datagen it starts inherits the lock, so a run killed without its datagen still holds it.
+exec 8>"$dir/.$name-s$seed.lock"
+flock -n 8 || { echo "datagen.sh: another run is writing $(basename "$standard") and $(basename "$fischer")" >&2; exit 1; }
 
 # A kill of this script ends the datagen it runs too: a datagen left running would go on writing
 # beside the next run's, both playing the same missing games of the seed.

@@ -2,7 +2,8 @@
 # scripts/datagen.sh at a size fit for CI: a round writes a standard and a Chess960 file and their
 # manifest rows (games, positions, bytes and sha256 as the files hold them, the command that makes
 # them); the games a stopped round left in a file reach the manifest when a run starts again, and
-# with --close without a game played; bad arguments exit with status 2.
+# with --close without a game played; a second run on the same files is refused while the first
+# writes them; bad arguments exit with status 2.
 #   tests/datagen_script_test.sh SENTE
 set -euo pipefail
 sente="$1"
@@ -78,6 +79,14 @@ within() {
 }
 writing() { [ -n "$(writer_of "$dir/t-s5.bin")" ]; }
 within 10 writing || fail "no datagen was seen writing the long round"
+# A second run on the same files stops at once, and the first goes on.
+status=0
+"$root/scripts/datagen.sh" --dir "$dir" --name t --seed 5 --sente "$sente" --nodes 300 --round 10 \
+    --rounds 1 2>"$dir/second.log" || status=$?
+[ "$status" = 1 ] || fail "a second run on the same files exited with $status, not 1: $(cat "$dir/second.log")"
+grep -q "^datagen.sh: another run is writing t-s5.bin and t-c55.bin" "$dir/second.log" \
+    || fail "a second run on the same files said: $(cat "$dir/second.log")"
+writing || fail "the first run stopped writing when a second was refused"
 kill "$runner" 2>/dev/null || true
 wait "$runner" 2>/dev/null || true
 within 5 eval '! writing' || true
