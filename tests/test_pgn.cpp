@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "datagen/pgn.hpp"
@@ -143,6 +144,32 @@ TEST_CASE("PGN: a fastchess file gives the engine's scored moves, every ply repl
     CHECK(results[0] > 0);
     CHECK(results[1] == 0);
     CHECK(chess960 > 0);
+}
+
+TEST_CASE("PGN: the validation split keeps both games of an opening on one side", "[pgn]") {
+    // The file's games 0 and 1 share an opening, as do 2 and 3 (fastchess -repeat); a split by the
+    // games' order would hold out 1 and 3 of every 2, parting each pair.
+    const std::vector<std::string> games = games_text();
+    REQUIRE(games.size() == 5);
+    REQUIRE(tag(games[0], "FEN") == tag(games[1], "FEN"));
+    REQUIRE(tag(games[2], "FEN") == tag(games[3], "FEN"));
+    for (int every : {0, 1, 2, 3, 4, 5, 10}) {
+        INFO("every " << every);
+        games::LoadStats stats;
+        std::map<std::size_t, std::set<bool>> sides;  // game index -> the sides its positions fell on
+        const auto error = games::load_positions(PgnFile, games::Filter{0, 100000}, every, stats,
+                                                 [&](const games::Sample&, bool held_out) {
+                                                     sides[stats.games - 1].insert(held_out);
+                                                     return true;
+                                                 });
+        REQUIRE_FALSE(error);
+        REQUIRE(sides.size() == 5);
+        for (const auto& [game, side] : sides) CHECK(side.size() == 1);  // a game is never split
+        CHECK(sides[0] == sides[1]);
+        CHECK(sides[2] == sides[3]);
+        if (every == 0) CHECK(*sides[0].begin() == false);
+        if (every == 1) CHECK(*sides[4].begin() == true);  // one in one: everything held out
+    }
 }
 
 TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]") {

@@ -29,18 +29,22 @@ void offer(const Sample& s, const Filter& filter, bool validation, LoadStats& st
 }
 
 // A PGN file's games: the positions before the moves of the engine learnt from that carry a score.
+// Match files play each opening twice, colours reversed (fastchess -repeat), and write the games in
+// the order they end: the split goes by the opening (the position before the first scored move,
+// after any book moves), so that both games of a pair fall on the same side of it.
 std::optional<std::string> load_pgn_positions(const std::string& path, const Filter& filter,
                                               int validation_every, LoadStats& stats, const Keep& keep) {
     PgnReader reader(path);
-    for (std::size_t index = 0; auto game = reader.next(); ++index) {
-        const bool validation = held_out(index, validation_every);
+    while (auto game = reader.next()) {
         ++stats.games;
         Position pos;
         if (pos.set_fen(game->start_fen, game->chess960)) continue;  // the reader has checked it
+        std::optional<bool> validation;                              // decided at the opening's end
         int ply = 0;  // from the start position, as in game files (whose start follows the opening)
         for (const PgnPly& p : game->plies) {
+            if (!validation && p.score) validation = held_out(std::size_t(pos.key()), validation_every);
             if (p.wanted && p.score)
-                offer(Sample{&pos, p.move, *p.score, game->result, ply}, filter, validation, stats, keep);
+                offer(Sample{&pos, p.move, *p.score, game->result, ply}, filter, *validation, stats, keep);
             else
                 ++stats.unscored;
             pos.make_move(p.move);

@@ -34,8 +34,9 @@ std::string describe(const LoadStats& stats);
 // How often both trainers hold out a game for validation unless told otherwise.
 constexpr int DefaultValidationEvery = 10;
 
-// The validation split: with every = N > 0, the last game of every N in a file is held out (games
-// N-1, 2N-1, ... counting from 0); with 0, none. Both trainers split so.
+// The validation split: with every = N > 0, the last game of every N in a game file is held out
+// (games N-1, 2N-1, ... counting from 0); with 0, none. A PGN file's games are held out by their
+// opening instead (its position key in place of the game's index). Both trainers split so.
 constexpr bool held_out(std::size_t game, int every) {
     return every > 0 && game % std::size_t(every) == std::size_t(every - 1);
 }
