@@ -170,6 +170,32 @@ TEST_CASE("PGN: the validation split keeps both games of an opening on one side"
         if (every == 0) CHECK(*sides[0].begin() == false);
         if (every == 1) CHECK(*sides[4].begin() == true);  // one in one: everything held out
     }
+
+    // A file of one opening played many times (a match without a book): its pairs are still split,
+    // each pair kept together. The first two games of the file, 40 times over.
+    const auto temp = std::filesystem::temp_directory_path() / "sente-test-one-opening.pgn";
+    {
+        std::ofstream out(temp);
+        for (int i = 0; i < 40; ++i) out << games[0] << games[1];
+    }
+    games::LoadStats stats;
+    std::map<std::size_t, std::set<bool>> sides;
+    const auto error = games::load_positions(temp.string(), games::Filter{0, 100000}, 2, stats,
+                                             [&](const games::Sample&, bool held_out) {
+                                                 sides[stats.games - 1].insert(held_out);
+                                                 return true;
+                                             });
+    std::filesystem::remove(temp);
+    REQUIRE_FALSE(error);
+    REQUIRE(sides.size() == 80);
+    int held_out_pairs = 0;
+    for (std::size_t pair = 0; pair < 40; ++pair) {
+        REQUIRE(sides[2 * pair].size() == 1);
+        CHECK(sides[2 * pair] == sides[2 * pair + 1]);
+        held_out_pairs += *sides[2 * pair].begin();
+    }
+    CHECK(held_out_pairs > 0);
+    CHECK(held_out_pairs < 40);
 }
 
 TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]") {

@@ -218,6 +218,13 @@ TEST_CASE("FEN: castling rights the board cannot have are left out and named", "
         CHECK(pos.key() == pos.compute_key());
         CHECK(pos.key() == clean.key());
     }
+    // Chess960, Shredder-FEN: A names a rook that is not on a1 (a bishop stands there).
+    Position fischer;
+    std::string fischer_note;
+    REQUIRE_FALSE(fischer.set_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFAhf - 2 9", true,
+                                  &fischer_note));
+    CHECK(fischer.fen() == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    CHECK(fischer_note == "FEN castling rights ignored: A (no matching rook)");
     // A field of many letters gets a short note.
     Position many;
     std::string note;

@@ -210,7 +210,8 @@ std::vector<std::string> read_book(const std::string& path, bool chess960, std::
             return {};
         }
         if (popcount(pos.pieces()) > games::MaxPackedPieces || count_legal_moves(pos) == 0) {
-            error = path + " line " + std::to_string(epd.line) + ": more than 32 pieces, or no legal move";
+            error = path + " line " + std::to_string(epd.line) + ": more than "
+                    + std::to_string(games::MaxPackedPieces) + " pieces, or no legal move";
             return {};
         }
         lines.push_back(epd.position + " 0 1");

@@ -47,7 +47,8 @@ std::optional<std::string> unpack_position(const std::uint8_t in[PositionSize], 
                                            std::string& fen) {
     Bitboard occupied = 0;
     for (int i = 0; i < 8; ++i) occupied |= Bitboard(in[i]) << (8 * i);
-    if (popcount(occupied) > MaxPackedPieces) return std::string("more than 32 pieces");
+    if (popcount(occupied) > MaxPackedPieces)
+        return "more than " + std::to_string(MaxPackedPieces) + " pieces";
     Piece board[64];
     std::fill(board, board + 64, NoPiece);
     int n = 0;

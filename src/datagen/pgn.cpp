@@ -256,7 +256,7 @@ std::optional<PgnGame> PgnReader::next() {
         }
         // A legal FEN, but no game reaches it, nor does the packing.
         if (popcount(pos.pieces()) > MaxPackedPieces) {
-            skip("a FEN of more than 32 pieces");
+            skip("a FEN of more than " + std::to_string(MaxPackedPieces) + " pieces");
             continue;
         }
         auto name = [&](const char* tag, const char* engine_tag) {

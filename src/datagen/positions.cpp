@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <unordered_map>
 
+#include "core/splitmix.hpp"
 #include "datagen/pgn.hpp"
 
 namespace sente::games {
@@ -31,10 +33,17 @@ void offer(const Sample& s, const Filter& filter, bool validation, LoadStats& st
 // A PGN file's games: the positions before the moves of the engine learnt from that carry a score.
 // Match files play each opening twice, colours reversed (fastchess -repeat), and write the games in
 // the order they end: the split goes by the opening (the position before the first scored move,
-// after any book moves), so that both games of a pair fall on the same side of it.
+// after any book moves) and by which pair of its games this is (its first two games, its next
+// two, ...), so that both games of a pair fall on the same side, and a file of one opening played
+// many times (no book) is still split.
 std::optional<std::string> load_pgn_positions(const std::string& path, const Filter& filter,
                                               int validation_every, LoadStats& stats, const Keep& keep) {
     PgnReader reader(path);
+    std::unordered_map<Key, std::uint64_t> games_of;  // the games seen so far of each opening
+    auto pair_of = [&](Key opening) {
+        SplitMix64 mix{opening ^ (games_of[opening]++ / 2) * 0xD6E8FEB86659FD93ULL};
+        return std::size_t(mix.next());
+    };
     while (auto game = reader.next()) {
         ++stats.games;
         Position pos;
@@ -42,7 +51,7 @@ std::optional<std::string> load_pgn_positions(const std::string& path, const Fil
         std::optional<bool> validation;                              // decided at the opening's end
         int ply = 0;  // from the start position, as in game files (whose start follows the opening)
         for (const PgnPly& p : game->plies) {
-            if (!validation && p.score) validation = held_out(std::size_t(pos.key()), validation_every);
+            if (!validation && p.score) validation = held_out(pair_of(pos.key()), validation_every);
             if (p.wanted && p.score)
                 offer(Sample{&pos, p.move, *p.score, game->result, ply}, filter, *validation, stats, keep);
             else

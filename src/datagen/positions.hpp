@@ -36,7 +36,8 @@ constexpr int DefaultValidationEvery = 10;
 
 // The validation split: with every = N > 0, the last game of every N in a game file is held out
 // (games N-1, 2N-1, ... counting from 0); with 0, none. A PGN file's games are held out by their
-// opening instead (its position key in place of the game's index). Both trainers split so.
+// opening and pair instead (a hash of both in place of the game's index: positions.cpp). Both
+// trainers split so.
 constexpr bool held_out(std::size_t game, int every) {
     return every > 0 && game % std::size_t(every) == std::size_t(every - 1);
 }
