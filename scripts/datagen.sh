@@ -110,13 +110,14 @@ command_for() {
 
 # One run at a time on a pair of files: a second would play the same missing games beside the
 # first. The datagen it starts inherits the lock, so a run killed without its datagen still holds it.
-exec 8>"$dir/.$name-s$seed.lock"
+lock="$dir/.$name-s$seed.lock"
+exec 8>"$lock"
 locked=0
 flock -n -E 75 8 || locked=$?
 case "$locked" in
     0) ;;
     75) echo "datagen.sh: another run is writing $(basename "$standard") and $(basename "$fischer")" >&2; exit 1 ;;
-    *) echo "datagen.sh: cannot lock $dir/.$name-s$seed.lock (flock exited with $locked)" >&2; exit 1 ;;
+    *) echo "datagen.sh: cannot lock $lock (flock exited with $locked)" >&2; exit 1 ;;
 esac
 
 # A kill of this script ends the datagen it runs too: a datagen left running would go on writing

@@ -37,6 +37,20 @@ std::vector<std::string> games_text() {
     return games;
 }
 
+// Which side of the validation split (held out or not) each game's positions fell on, by the game's
+// index in the file, with --validation-every `every`.
+std::map<std::size_t, std::set<bool>> split_sides(const std::string& path, int every) {
+    games::LoadStats stats;
+    std::map<std::size_t, std::set<bool>> sides;
+    const auto error = games::load_positions(path, games::Filter{0, 100000}, every, stats,
+                                             [&](const games::Sample&, bool held_out) {
+                                                 sides[stats.games - 1].insert(held_out);
+                                                 return true;
+                                             });
+    REQUIRE_FALSE(error);
+    return sides;
+}
+
 std::string tag(const std::string& game, const std::string& name) {
     std::smatch m;
     std::regex_search(game, m, std::regex("\\[" + name + " \"([^\"]*)\"\\]"));
@@ -155,14 +169,7 @@ TEST_CASE("PGN: the validation split keeps both games of an opening on one side"
     REQUIRE(tag(games[2], "FEN") == tag(games[3], "FEN"));
     for (int every : {0, 1, 2, 3, 4, 5, 10}) {
         INFO("every " << every);
-        games::LoadStats stats;
-        std::map<std::size_t, std::set<bool>> sides;  // game index -> the sides its positions fell on
-        const auto error = games::load_positions(PgnFile, games::Filter{0, 100000}, every, stats,
-                                                 [&](const games::Sample&, bool held_out) {
-                                                     sides[stats.games - 1].insert(held_out);
-                                                     return true;
-                                                 });
-        REQUIRE_FALSE(error);
+        auto sides = split_sides(PgnFile, every);
         REQUIRE(sides.size() == 5);
         for (const auto& [game, side] : sides) CHECK(side.size() == 1);  // a game is never split
         CHECK(sides[0] == sides[1]);
@@ -178,15 +185,8 @@ TEST_CASE("PGN: the validation split keeps both games of an opening on one side"
         std::ofstream out(temp);
         for (int i = 0; i < 40; ++i) out << games[0] << games[1];
     }
-    games::LoadStats stats;
-    std::map<std::size_t, std::set<bool>> sides;
-    const auto error = games::load_positions(temp.string(), games::Filter{0, 100000}, 2, stats,
-                                             [&](const games::Sample&, bool held_out) {
-                                                 sides[stats.games - 1].insert(held_out);
-                                                 return true;
-                                             });
+    auto sides = split_sides(temp.string(), 2);
     std::filesystem::remove(temp);
-    REQUIRE_FALSE(error);
     REQUIRE(sides.size() == 80);
     int held_out_pairs = 0;
     for (std::size_t pair = 0; pair < 40; ++pair) {

@@ -31,8 +31,12 @@ struct LoadStats {
 // The counts in words, for the trainers' reports: "N games, N positions, N kept; skipped ...".
 std::string describe(const LoadStats& stats);
 
-// How often both trainers hold out a game for validation unless told otherwise.
+// How often both trainers hold out a game for validation unless told otherwise, and how their
+// --validation-every option says so.
 constexpr int DefaultValidationEvery = 10;
+constexpr const char* ValidationEveryHelp =
+    "The last game of every N in a file is held out for validation (in PGN files, the games of one "
+    "opening's pair in N; 0: none)";
 
 // The validation split: with every = N > 0, the last game of every N in a game file is held out
 // (games N-1, 2N-1, ... counting from 0); with 0, none. A PGN file's games are held out by their

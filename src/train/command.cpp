@@ -70,9 +70,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.min_ply)))(
         "max-score", "Skip the positions whose |search score| exceeds this",
         cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.max_score)))(
-        "validation-every",
-        "The last game of every N in a file is held out for validation (in PGN files, one opening in N; 0: "
-        "none)",
+        "validation-every", games::ValidationEveryHelp,
         cxxopts::value<int>()->default_value(util::default_text(games::DefaultValidationEvery)))(
         "checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)",
         cxxopts::value<std::string>())("resume", "Continue the run of the checkpoint, with its options")(

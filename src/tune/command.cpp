@@ -45,9 +45,7 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
         "lambda", "Share of the game result in the target (the rest is the search score)",
         cxxopts::value<double>()->default_value(util::default_text(objective_defaults.lambda)))(
         "k", "Sigmoid scale (default: fitted to the results first)", cxxopts::value<double>())(
-        "validation-every",
-        "The last game of every N in a file is held out for validation (in PGN files, one opening in N; 0: "
-        "none)",
+        "validation-every", games::ValidationEveryHelp,
         cxxopts::value<int>()->default_value(util::default_text(games::DefaultValidationEvery)))(
         "min-ply", "Skip positions before this ply of a game",
         cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.min_ply)))(
