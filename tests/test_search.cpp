@@ -6,6 +6,7 @@
 
 #include "engine.hpp"
 #include "eval/eval.hpp"
+#include "search/params.hpp"
 
 using namespace sente;
 
@@ -191,6 +192,60 @@ TEST_CASE("Search: node and depth limits are exact, and bench is deterministic",
     CHECK(first.positions == int(bench_positions().size()));
     CHECK(first.positions >= 30);
     CHECK(first.nodes == second.nodes);
+}
+
+// A soft node limit (datagen's) starts no iteration once it is spent, nor one expected to reach the
+// hard limit: one that would cost search::SoftNodesGrowth times the last iteration's nodes. Each
+// bench position is searched with datagen's limits; the iterations' node counts show which
+// iterations began, and the search's total whether one began after the last that completed.
+TEST_CASE("Search: a soft node limit starts no iteration expected to reach the hard limit", "[search]") {
+    constexpr std::uint64_t soft = 5000, hard = 10000;
+    Engine engine;
+    int stopped_early = 0, interrupted = 0, checked = 0;
+    for (const std::string& fen : bench_positions()) {
+        INFO(fen);
+        engine.new_game();
+        REQUIRE_FALSE(engine.set_position(fen, {}));
+        std::vector<std::uint64_t> ends{0};  // the nodes when each completed iteration ended
+        bool thinned = false;                // past depth 20, quick iterations share an info line
+        bool mate = false;                   // a mate found ends the search by rules of its own
+        SearchCallbacks cb;
+        cb.on_iteration = [&](const SearchReport& r) {
+            if (r.depth == int(ends.size())) ends.push_back(r.nodes);
+            thinned = thinned || r.depth > int(ends.size());
+            mate = mate || is_mate_score(r.score);
+        };
+        SearchLimits limits;
+        limits.soft_nodes = soft;
+        limits.nodes = hard;
+        const std::uint64_t total = engine.search_sync(limits, cb);
+        CHECK(total <= hard + 1);
+        if (ends.size() < 2 || thinned || mate) continue;  // (ends.size() 1: no legal move)
+        ++checked;
+        // Whether the rule lets a new iteration begin after the one ending at ends[i].
+        auto may_continue = [&](std::size_t i) {
+            return ends[i] < soft && ends[i] + search::SoftNodesGrowth * (ends[i] - ends[i - 1]) <= hard;
+        };
+        for (std::size_t i = 1; i + 1 < ends.size(); ++i) {
+            INFO("after depth " << i);
+            CHECK(may_continue(i));
+        }
+        const std::size_t last = ends.size() - 1;
+        if (total > ends[last]) {
+            // An iteration began after the last completed one and the hard limit cut it short.
+            CHECK(may_continue(last));
+            CHECK(total >= hard);
+            ++interrupted;
+        } else {
+            CHECK_FALSE(may_continue(last));
+            if (ends[last] < soft) ++stopped_early;
+        }
+    }
+    // The rule at work: searches that stop before the soft limit is spent, and fewer cut short.
+    CAPTURE(checked, stopped_early, interrupted);
+    CHECK(checked >= 30);
+    CHECK(stopped_early >= 3);
+    CHECK(interrupted <= checked / 2);
 }
 
 TEST_CASE("Search: every bench position is valid", "[search]") {

@@ -82,6 +82,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     for (root_depth_ = 1; root_depth_ <= max_depth; ++root_depth_) {
         // Helpers spread over two depths, so that they fill the table ahead of the main thread.
         if (id_ > 0 && root_depth_ > 1 && (id_ + root_depth_) % 2 == 0 && root_depth_ < max_depth) continue;
+        const std::uint64_t iteration_start_nodes = nodes();
         for (RootMove& rm : root_moves_) {
             rm.previous_score = rm.score;
             rm.nodes = 0;
@@ -154,7 +155,11 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             break;
 
         // Limits checked between iterations: a soft node limit, a mate of the requested length, the clock.
-        if (limits.soft_nodes && nodes() >= limits.soft_nodes) break;
+        if (limits.soft_nodes) {
+            const std::uint64_t spent = nodes();
+            if (spent >= limits.soft_nodes) break;
+            if (limits.nodes && spent + SoftNodesGrowth * (spent - iteration_start_nodes) > limits.nodes) break;
+        }
         if (limits.mate && previous >= mate_in(2 * limits.mate - 1)) break;
         if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1
             && prove_mate(callbacks))

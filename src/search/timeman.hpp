@@ -43,7 +43,8 @@ struct SearchLimits {
     std::int64_t movetime = 0;
     int depth = 0;
     std::uint64_t nodes = 0;
-    std::uint64_t soft_nodes = 0;  // no new iteration once this many nodes are searched (datagen)
+    std::uint64_t soft_nodes = 0;  // no new iteration once this many nodes are searched, nor one
+                                   // expected to reach `nodes` (datagen)
     int mate = 0;                  // in moves
     bool infinite = false;
     bool ponder = false;
