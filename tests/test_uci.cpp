@@ -84,6 +84,17 @@ TEST_CASE("UCI: stale castling rights in a FEN are dropped with a note, and the 
     CHECK(*note == "info string FEN castling rights ignored: K (the king is not on its first rank), "
                    "Q (the king is not on its first rank)");
     CHECK(fen_of(engine) == "r3k2r/8/8/8/8/8/8/R3K2R b kq - 1 1");
+    // The game goes on from the same FEN: the note is not repeated before every move, but a new
+    // game from it gets it again.
+    engine.send("position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1 moves e2e1 a8b8");
+    engine.send("isready");
+    CHECK(engine.read_line(5s) == "readyok");
+    CHECK(fen_of(engine) == "1r2k2r/8/8/8/8/8/8/R3K2R w k - 2 2");
+    engine.send("ucinewgame");
+    engine.send("position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1");
+    const auto again = engine.read_line(5s);
+    REQUIRE(again);
+    CHECK(again->rfind("info string FEN castling rights ignored: K", 0) == 0);
     // A FEN whose rights all stand says nothing.
     engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     engine.send("isready");

@@ -181,6 +181,7 @@ bool UciLoop::execute(std::string_view line) {
     else if (cmd == "ucinewgame") {
         end_search();
         engine_.new_game();
+        castling_noted_fen_.clear();
     } else if (cmd == "position") {
         // An option waiting for the search (UCI_Chess960 above all) must be in force before the
         // position is read; a GUI that sends position has finished with that search.
@@ -236,7 +237,10 @@ void UciLoop::cmd_position(const Tokens& args) {
     std::string castling_note;
     if (auto problem = engine_.set_position(fen, moves, &castling_note))
         return error(shown(*problem) + "; position unchanged");
-    if (!castling_note.empty()) info_string(castling_note);  // castling letters only: no need to bound it
+    // Once a game: a GUI sends the game's FEN again before every move.
+    if (!castling_note.empty() && fen != castling_noted_fen_)
+        info_string(castling_note);  // castling letters only: no need to bound it
+    castling_noted_fen_ = castling_note.empty() ? "" : fen;
 }
 
 void UciLoop::cmd_setoption(const Tokens& args) {
