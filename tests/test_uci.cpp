@@ -84,17 +84,29 @@ TEST_CASE("UCI: stale castling rights in a FEN are dropped with a note, and the 
     CHECK(*note == "info string FEN castling rights ignored: K (the king is not on its first rank), "
                    "Q (the king is not on its first rank)");
     CHECK(fen_of(engine) == "r3k2r/8/8/8/8/8/8/R3K2R b kq - 1 1");
-    // The game goes on from the same FEN: the note is not repeated before every move, but a new
-    // game from it gets it again.
+    // The game goes on: the note is not repeated before every move, whether the GUI sends the
+    // first FEN and the moves or a FEN of the new position with the same stale rights.
     engine.send("position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1 moves e2e1 a8b8");
+    engine.send("position fen 1r2k2r/8/8/8/8/8/4K3/R6R w KQk - 2 2");
     engine.send("isready");
     CHECK(engine.read_line(5s) == "readyok");
-    CHECK(fen_of(engine) == "1r2k2r/8/8/8/8/8/8/R3K2R w k - 2 2");
-    engine.send("ucinewgame");
-    engine.send("position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1");
-    const auto again = engine.read_line(5s);
-    REQUIRE(again);
-    CHECK(again->rfind("info string FEN castling rights ignored: K", 0) == 0);
+    CHECK(fen_of(engine) == "1r2k2r/8/8/8/8/8/4K3/R6R w k - 2 2");
+    // Other stale rights get their note; the same ones again only after ucinewgame, or after a
+    // position without stale rights.
+    const std::string white_stale = "position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1";
+    engine.send("position fen r6r/4k3/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    auto next = engine.read_line(5s);
+    REQUIRE(next);
+    CHECK(*next == "info string FEN castling rights ignored: k (the king is not on its first rank), "
+                   "q (the king is not on its first rank)");
+    for (const char* before : {"", "ucinewgame", "position startpos"}) {
+        INFO("after '" << before << "'");
+        if (*before) engine.send(before);
+        engine.send(white_stale);
+        next = engine.read_line(5s);
+        REQUIRE(next);
+        CHECK(next->rfind("info string FEN castling rights ignored: K (", 0) == 0);
+    }
     // A FEN whose rights all stand says nothing.
     engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     engine.send("isready");

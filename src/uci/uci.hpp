@@ -57,8 +57,8 @@ private:
     // Set by the search thread when it has printed its bestmove.
     std::atomic<bool> bestmove_sent_{true};
     bool show_wdl_ = false;
-    // The FEN whose castling note went out last, so that the moves of its game do not repeat it.
-    std::string castling_noted_fen_;
+    // The castling note that went out last, so that the rest of its game does not repeat it.
+    std::string castling_noted_;
 };
 
 // Formats one search report as a UCI info line.
