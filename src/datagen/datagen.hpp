@@ -21,7 +21,8 @@ struct DatagenOptions {
     std::string out;
     int games = 1000;  // of the seed, counting those already in the file
     int threads = 1;
-    std::uint64_t nodes = datagen::DefaultNodes;  // soft limit per move: no new iteration once reached
+    // Soft limit per move: no new iteration once reached, nor one expected to pass the hard limit.
+    std::uint64_t nodes = datagen::DefaultNodes;
     // A move's search stops here, within its iteration; 0: HardNodeFactor * nodes.
     std::uint64_t hard_nodes = 0;
     int hash_mb = Engine::DefaultHashMb;  // each thread's hash table, which every search of its games shares

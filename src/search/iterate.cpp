@@ -154,11 +154,13 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             && root_depth_ > 2 * (VALUE_MATE - std::abs(previous)) + MateSettleDepth)
             break;
 
-        // Limits checked between iterations: a soft node limit, a mate of the requested length, the clock.
+        // Limits checked between iterations: a soft node limit (and an iteration it expects to pass
+        // the hard limit), a mate of the requested length, the clock.
         if (limits.soft_nodes) {
             const std::uint64_t spent = nodes();
             if (spent >= limits.soft_nodes) break;
-            if (limits.nodes && spent + SoftNodesGrowth * (spent - iteration_start_nodes) > limits.nodes) break;
+            const std::uint64_t expected = SoftNodesGrowth * (spent - iteration_start_nodes);
+            if (limits.nodes && spent + expected > limits.nodes) break;
         }
         if (limits.mate && previous >= mate_in(2 * limits.mate - 1)) break;
         if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1

@@ -109,9 +109,9 @@ constexpr int ProofMaxMoves = 6;
 // Plies beyond a mate's length after which a timed or infinite search stops iterating.
 constexpr int MateSettleDepth = 6;
 
-// A search with a soft node limit (datagen's) starts no iteration that it expects to run into
-// its hard limit, which would throw that iteration away: the next iteration is taken to cost this
-// many times the last one's nodes.
+// A search with a soft node limit (datagen's and genfens') starts no iteration that it expects to
+// pass its hard limit, which would cut it short and throw it away: the next iteration is taken to
+// cost this many times the last one's nodes.
 constexpr int SoftNodesGrowth = 3;
 
 // currmove lines only on searches longer than this (milliseconds).

@@ -44,7 +44,7 @@ struct SearchLimits {
     int depth = 0;
     std::uint64_t nodes = 0;
     std::uint64_t soft_nodes = 0;  // no new iteration once this many nodes are searched, nor one
-                                   // expected to reach `nodes` (datagen)
+                                   // expected to pass `nodes` (datagen, genfens)
     int mate = 0;                  // in moves
     bool infinite = false;
     bool ponder = false;
