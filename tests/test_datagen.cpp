@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -321,6 +322,12 @@ TEST_CASE("Datagen: two threads write whole games that read back, and the same o
 TEST_CASE(
     "Datagen: a hard node limit of the default factor plays the default games, a tighter one whole games",
     "[tune]") {
+    // The games, and the last progress line's mean nodes a move and share of searches stopped by
+    // the hard limit.
+    struct Played {
+        std::multiset<std::string> texts;
+        long mean_nodes = -1, percent_at_limit = -1;
+    };
     auto play = [](std::uint64_t hard_nodes) {
         const std::string path = temp_path("hard-nodes.bin");
         std::remove(path.c_str());
@@ -332,14 +339,31 @@ TEST_CASE(
         o.seed = 29;
         std::ostringstream log;
         REQUIRE(run_datagen(o, log) == 0);
-        std::multiset<std::string> texts = game_texts(path);
+        Played played{game_texts(path)};
         std::remove(path.c_str());
-        return texts;
+        static const std::regex figures(R"(, (\d+) nodes a move \((\d+)% at the hard limit\))");
+        const std::string text = log.str();
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), figures); it != std::sregex_iterator();
+             ++it) {
+            played.mean_nodes = std::stol((*it)[1].str());
+            played.percent_at_limit = std::stol((*it)[2].str());
+        }
+        return played;
     };
-    const auto by_default = play(0);
-    CHECK(by_default.size() == 2);
-    CHECK(play(300 * datagen::HardNodeFactor) == by_default);
-    CHECK(play(300).size() == 2);
+    const Played by_default = play(0);
+    CHECK(by_default.texts.size() == 2);
+    CHECK(play(300 * datagen::HardNodeFactor).texts == by_default.texts);
+    // A move's search stays within the hard limit; some are stopped there, and most end sooner.
+    CHECK(by_default.mean_nodes > 0);
+    CHECK(by_default.mean_nodes <= 300 * datagen::HardNodeFactor + 1);
+    CHECK(by_default.percent_at_limit > 0);
+    CHECK(by_default.percent_at_limit < 100);
+    const Played tight = play(300);
+    CHECK(tight.texts.size() == 2);
+    // With the hard limit at the soft one, no search passes it.
+    CHECK(tight.mean_nodes > 0);
+    CHECK(tight.mean_nodes <= 301);
+    CHECK(tight.percent_at_limit > 0);
 }
 
 TEST_CASE(

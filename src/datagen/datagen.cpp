@@ -43,6 +43,8 @@ struct Run {
     std::atomic<int> games_done{0};     // played by this run or found in the file
     std::atomic<int> games_in_file{0};  // of those, found in the file
     std::atomic<std::uint64_t> positions{0};
+    // The searches of the games' moves: how many, their nodes, and how many the hard limit stopped.
+    std::atomic<std::uint64_t> searches{0}, search_nodes{0}, searches_at_limit{0};
     std::atomic<std::uint64_t> discarded_openings{0};
     std::atomic<bool> failed{false};
     std::string failure;  // why, under write_mutex
@@ -51,6 +53,8 @@ struct Run {
 struct SearchResult {
     Move move = Move::none();
     Value score = 0;
+    std::uint64_t nodes = 0;
+    bool at_limit = false;  // the hard limit stopped the search
 };
 
 SearchResult search_move(Engine& engine, const Position& pos, std::uint64_t soft_nodes,
@@ -59,9 +63,9 @@ SearchResult search_move(Engine& engine, const Position& pos, std::uint64_t soft
     SearchLimits limits;
     limits.soft_nodes = soft_nodes;
     limits.nodes = hard_nodes ? hard_nodes : soft_nodes * HardNodeFactor;
-    engine.search_sync(limits, {});
+    const std::uint64_t nodes = engine.search_sync(limits, {});
     const RootMove& best = engine.last_root_moves().front();
-    return {best.move, best.score};
+    return {best.move, best.score, nodes, nodes >= limits.nodes};
 }
 
 struct Opening {
@@ -117,6 +121,9 @@ games::Game play_game(Run& run, Engine& engine, Position pos) {
         if (int(game.plies.size()) >= MaxPlies) return finish(1, GameEnd::LengthLimit);
 
         SearchResult r = search_move(engine, pos, run.options.nodes, run.options.hard_nodes);
+        ++run.searches;
+        run.search_nodes += r.nodes;
+        run.searches_at_limit += r.at_limit;
         game.plies.push_back({r.move, std::int16_t(std::clamp<Value>(r.score, -VALUE_MATE, VALUE_MATE))});
         const int white_score = pos.side_to_move() == White ? r.score : -r.score;
         pos.make_move(r.move);
@@ -289,7 +296,7 @@ std::string chess960_start_fen(int index) {
 }
 
 int run_datagen(const DatagenOptions& options, std::ostream& log) {
-    Run run{options, {}, {}, -1, {}, {}, {}, {}, {}, {}, {}, {}};
+    Run run{options, {}, {}, -1, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
     if (!options.book.empty()) {
         std::string error;
         run.book = read_book(options.book, options.chess960, error);
@@ -339,8 +346,12 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         double rate = seconds > 0 ? double(positions) / seconds : 0;
         log << "games " << done << "/" << options.games;
         if (in_file > 0) log << " (" << in_file << " already in the file)";
-        log << ", positions " << positions << ", " << std::lround(rate) << " positions/s, elapsed "
-            << clock_text(seconds);
+        log << ", positions " << positions << ", " << std::lround(rate) << " positions/s";
+        if (const std::uint64_t searches = run.searches; searches > 0)
+            log << ", " << run.search_nodes / searches << " nodes a move ("
+                << std::lround(100.0 * double(run.searches_at_limit) / double(searches))
+                << "% at the hard limit)";
+        log << ", elapsed " << clock_text(seconds);
         if (!last && played > 0) log << ", left " << clock_text(seconds * (options.games - done) / played);
         log << ", openings discarded " << run.discarded_openings << '\n';
     };
