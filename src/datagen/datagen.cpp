@@ -348,7 +348,8 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         if (in_file > 0) log << " (" << in_file << " already in the file)";
         log << ", positions " << positions << ", " << std::lround(rate) << " positions/s";
         if (const std::uint64_t searches = run.searches; searches > 0)
-            log << ", " << run.search_nodes / searches << " nodes a move ("
+            log << ", " << std::lround(double(run.search_nodes) / double(searches))
+                << " nodes a move on average ("
                 << std::lround(100.0 * double(run.searches_at_limit) / double(searches))
                 << "% at the hard limit)";
         log << ", elapsed " << clock_text(seconds);
