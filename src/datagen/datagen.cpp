@@ -32,6 +32,8 @@ namespace {
 
 // Everything one game needs from the run, shared by the threads.
 struct Run {
+    explicit Run(const DatagenOptions& o) : options(o) {}
+
     const DatagenOptions& options;
     std::vector<std::string> book;
     // The start positions of the games already in the file: a game of this seed whose opening is
@@ -296,7 +298,7 @@ std::string chess960_start_fen(int index) {
 }
 
 int run_datagen(const DatagenOptions& options, std::ostream& log) {
-    Run run{options, {}, {}, -1, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+    Run run(options);
     if (!options.book.empty()) {
         std::string error;
         run.book = read_book(options.book, options.chess960, error);
