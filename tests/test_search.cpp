@@ -116,7 +116,7 @@ TEST_CASE("Search: tablebase endgames", "[search][mates]") {
         const bool short_mate = c.dm > 0 && c.dm <= 10;
         const bool medium_mate = c.dm > 10 && c.dm <= 20;
         SearchLimits limits;
-        limits.nodes = short_mate ? 20'000'000 : medium_mate ? 10'000'000 : 1'000'000;
+        limits.nodes = short_mate ? 32'000'000 : medium_mate ? 10'000'000 : 1'000'000;
         if (c.dm > 0) limits.mate = c.dm;
         engine.new_game();
         Outcome o = search_fen(engine, c.fen, limits);
@@ -144,29 +144,47 @@ TEST_CASE("Search: tablebase endgames", "[search][mates]") {
 
 TEST_CASE("Search: the fifty-move rule, and mate before it", "[search][draw]") {
     Engine engine;
-    // Any move but a mate or a capture makes this the hundredth quiet ply.
-    Outcome draw = search_fen(engine, "8/8/8/4k3/8/8/8/R3K3 w - - 99 120", depth_limit(8));
-    CHECK(draw.score == VALUE_DRAW);
-    Outcome mate = search_fen(engine, "7k/8/6K1/8/8/8/8/R7 w - - 99 120", depth_limit(8));
-    CHECK(mate_moves(mate.score) == 1);
+    // At depth 1 the replies to a quiet move that gives no check are searched by the quiescence
+    // search alone: it must see the draw too.
+    for (int depth : {1, 2, 8}) {
+        INFO("depth " << depth);
+        // Any move but a mate or a capture makes this the hundredth quiet ply.
+        Outcome draw = search_fen(engine, "8/8/8/4k3/8/8/8/R3K3 w - - 99 120", depth_limit(depth));
+        CHECK(draw.score == VALUE_DRAW);
+        Outcome mate = search_fen(engine, "7k/8/6K1/8/8/8/8/R7 w - - 99 120", depth_limit(depth));
+        CHECK(mate_moves(mate.score) == 1);
+    }
 }
 
 TEST_CASE("Search: threefold repetition through the game's moves", "[search][draw]") {
     Engine engine;
-    // Black to move; g8 would bring the start position back for the third time.
-    std::vector<std::string> moves = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"};
-    REQUIRE_FALSE(engine.set_position(Position::StartFen, moves));
-    Move repeat = engine.position().parse_uci_move("f6g8");
-    SearchLimits limits = depth_limit(6);
-    Value score = 1;
-    Move best = Move::none();
-    SearchCallbacks cb;
-    cb.on_iteration = [&](const SearchReport& r) { score = r.score; };
-    cb.on_bestmove = [&](Move m, Move) { best = m; };
-    engine.go(limits, {repeat}, cb);  // searchmoves: only the repeating move
-    engine.wait();
-    CHECK(best == repeat);
-    CHECK(score == VALUE_DRAW);
+    // White wins the d-pawn with Qxd5 here. After the kings' shuffle, Black to move, Ke8 brings
+    // this position back for the third time: the game ends before White can take.
+    const std::string fen = "4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1";
+    std::vector<std::string> moves = {"e1f1", "e8f8", "f1e1", "f8e8", "e1f1", "e8f8", "f1e1"};
+    for (int depth : {1, 2, 6}) {
+        INFO("depth " << depth);
+        // The table then holds this position's best move, which a ponder move could be taken from.
+        search_fen(engine, fen, depth_limit(6));
+        REQUIRE_FALSE(engine.set_position(fen, moves));
+        Move repeat = engine.position().parse_uci_move("f8e8");
+        Value score = 1;
+        std::vector<Move> pv;
+        Move best = Move::none(), ponder = Move::none();
+        SearchCallbacks cb;
+        cb.on_iteration = [&](const SearchReport& r) {
+            score = r.score;
+            pv = r.pv;
+        };
+        cb.on_bestmove = [&](Move m, Move p) { best = m, ponder = p; };
+        engine.go(depth_limit(depth), {repeat}, cb);  // searchmoves: only the repeating move
+        engine.wait();
+        CHECK(best == repeat);
+        CHECK(score == VALUE_DRAW);
+        // The line ends with the draw, and nothing is pondered: the game is over.
+        CHECK(pv == std::vector<Move>{repeat});
+        CHECK(ponder == Move::none());
+    }
 }
 
 TEST_CASE("Search: insufficient material is a draw", "[search][draw]") {

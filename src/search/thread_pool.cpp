@@ -185,10 +185,14 @@ void ThreadPool::main_search() {
         if (rm.pv.size() > 1) {
             ponder = rm.pv[1];
         } else {
-            // Fill the ponder move from the table when the PV stopped at the root move.
+            // Fill the ponder move from the table when the PV stopped at the root move, unless
+            // the best move ends the game in a draw (a third repetition, the hundredth ply without
+            // a capture or a pawn move, too little material to mate).
             Position after = root_;
             after.make_move(best);
-            if (auto tte = shared_.tt.probe(after.key(), 1); tte && after.is_legal(tte->move))
+            const bool game_over =
+                after.is_repetition() || after.rule50() >= 100 || after.insufficient_material();
+            if (auto tte = shared_.tt.probe(after.key(), 1); !game_over && tte && after.is_legal(tte->move))
                 ponder = tte->move;
         }
         // The last line before bestmove is an exact score whose PV starts with the best move.
