@@ -628,6 +628,11 @@ bool Position::is_repetition(int ply) const {
     return false;
 }
 
+bool Position::is_draw(int ply) const {
+    if (is_repetition(ply) || insufficient_material()) return true;
+    return rule50() >= 100 && (!in_check() || count_legal_moves(*this) > 0);
+}
+
 bool Position::is_legal(Move m) const {
     if (!m.is_ok()) return false;
     if (m.kind() != Move::Promotion && m.promotion() != Knight) return false;  // stray bits

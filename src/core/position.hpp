@@ -267,6 +267,10 @@ public:
     // plies (inside the search tree, where a second occurrence is as good as a third), or twice
     // before in the game.
     bool is_repetition(int ply = 0) const;
+    // A draw whatever comes next: a repetition as is_repetition(ply) counts it, too little material
+    // to mate, or the hundredth ply without a capture or a pawn move unless it is mate. With ply 0,
+    // the game is over.
+    bool is_draw(int ply = 0) const;
     // Whether a move from any source (the hash table, a killer slot) is legal here.
     bool is_legal(Move m) const;
 

@@ -212,7 +212,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         if (stopped()) return VALUE_DRAW;  // the result is thrown away
 
         // 2. Draws: repetition, insufficient material, and the 50-move rule unless this is mate.
-        if (drawn(in_check)) return VALUE_DRAW;
+        if (pos_.is_draw(ply_)) return VALUE_DRAW;
         if (ply_ >= MAX_PLY - 1) return in_check ? VALUE_DRAW : evaluate();
 
         // 3. Mate distance pruning: no line from here can beat a mate already found closer to
@@ -531,20 +531,15 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     return best;
 }
 
-bool Worker::drawn(bool in_check) const {
-    if (pos_.is_repetition(ply_) || pos_.insufficient_material()) return true;
-    return pos_.rule50() >= 100 && (!in_check || count_legal_moves(pos_) > 0);
-}
-
 template <bool PvNode>
 Value Worker::qsearch(Value alpha, Value beta) {
     if (PvNode) pv_length_[ply_] = ply_;
     seldepth_ = std::max(seldepth_, ply_);
     if (stopped()) return VALUE_DRAW;
-    const bool in_check = pos_.in_check();
     // The search's last move, if quiet, may have repeated the position or reached the fifty-move
-    // rule.
-    if (drawn(in_check)) return VALUE_DRAW;
+    // rule: no line runs on past a draw.
+    if (pos_.is_draw(ply_)) return VALUE_DRAW;
+    const bool in_check = pos_.in_check();
     if (ply_ >= MAX_PLY - 1) return in_check ? VALUE_DRAW : evaluate();
 
     const Key key = pos_.key();

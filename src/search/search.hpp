@@ -173,10 +173,6 @@ private:
     bool prove_mate(const SearchCallbacks* callbacks);
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
     bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
-    // A draw whatever comes next: a repetition, too little material to mate, or the hundredth ply
-    // without a capture or a pawn move unless it is mate. Both searches ask it first, so that no
-    // line runs on past a draw.
-    bool drawn(bool in_check) const;
     Value evaluate();
     // The static evaluation moved by what searches of similar positions found.
     Value corrected(Value raw) const;

@@ -186,13 +186,11 @@ void ThreadPool::main_search() {
             ponder = rm.pv[1];
         } else {
             // Fill the ponder move from the table when the PV stopped at the root move, unless
-            // the best move ends the game in a draw (a third repetition, the hundredth ply without
-            // a capture or a pawn move, too little material to mate).
+            // the best move ends the game in a draw.
             Position after = root_;
             after.make_move(best);
-            const bool game_over =
-                after.is_repetition() || after.rule50() >= 100 || after.insufficient_material();
-            if (auto tte = shared_.tt.probe(after.key(), 1); !game_over && tte && after.is_legal(tte->move))
+            if (auto tte = shared_.tt.probe(after.key(), 1);
+                !after.is_draw() && tte && after.is_legal(tte->move))
                 ponder = tte->move;
         }
         // The last line before bestmove is an exact score whose PV starts with the best move.
