@@ -328,8 +328,8 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         log << "sente: cannot open " << options.out << " for appending\n";
         return 2;
     }
-    log << "datagen: " << options.games << " games, " << options.threads << " threads, " << options.nodes
-        << " nodes a move"
+    log << "datagen: " << options.games << " games, " << options.threads
+        << (options.threads == 1 ? " thread, " : " threads, ") << options.nodes << " nodes a move"
         << (options.hard_nodes ? " (at most " + std::to_string(options.hard_nodes) + ")" : "") << ", "
         << options.hash_mb << " MB of hash a thread, " << options.random_plies << " random plies, seed "
         << options.seed << ", " << evaluation_name(probe) << ", appending to " << options.out << '\n';
@@ -358,7 +358,9 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         if (!last && played > 0) log << ", left " << clock_text(seconds * (options.games - done) / played);
         log << ", openings discarded " << run.discarded_openings << '\n';
     };
-    auto next_report = std::chrono::steady_clock::now();
+    // The first line waits like the others: at once, the workers would still be passing over the
+    // games already in the file, and the line would count only some of them.
+    auto next_report = start + std::chrono::seconds(10);
     while (run.games_done < options.games && !run.failed) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         if (std::chrono::steady_clock::now() >= next_report) {
