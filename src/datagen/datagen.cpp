@@ -358,14 +358,15 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         if (!last && played > 0) log << ", left " << clock_text(seconds * (options.games - done) / played);
         log << ", openings discarded " << run.discarded_openings << '\n';
     };
-    // The first line waits like the others: at once, the workers would still be passing over the
-    // games already in the file, and the line would count only some of them.
-    auto next_report = start + std::chrono::seconds(10);
+    // A progress line every ten seconds. The first waits like the others: at once, the workers
+    // would still be passing over the games already in the file, and it would count only some.
+    constexpr auto ReportEvery = std::chrono::seconds(10);
+    auto next_report = start + ReportEvery;
     while (run.games_done < options.games && !run.failed) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         if (std::chrono::steady_clock::now() >= next_report) {
             report(false);
-            next_report = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            next_report = std::chrono::steady_clock::now() + ReportEvery;
         }
     }
     for (std::thread& t : threads) t.join();
