@@ -146,7 +146,8 @@ TEST_CASE("CLI: --version and --help", "[cli]") {
 
 TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     // Win At Chess positions that are forced mates in 2 or 3 (the published bm is the mating
-    // move), so any search finds them in the time; then answers the suite's judge must refuse.
+    // move), each found in under 1,000 nodes, then answers the suite's judge must refuse. The
+    // searches stop at a node count, so the answers are the same however loaded the machine is.
     std::map<std::string, std::string> wac;
     {
         std::ifstream in(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
@@ -156,38 +157,63 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
         }
     }
     REQUIRE(wac.size() == 300);
-    const std::string wac001 = "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - -";
+    const std::string wac004 = "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - -";
+    REQUIRE(wac.at("WAC.004").rfind(wac004, 0) == 0);
     std::string suite;
-    for (const char* id : {"WAC.001", "WAC.004", "WAC.005", "WAC.050"}) suite += wac.at(id) + "\n";
-    suite += wac001 + " am Kh1; id \"avoids a quiet king move\";\n";  // solved: Qg6 is played
-    suite += wac001 + " bm Kh1; id \"a wrong bm\";\n";                // missed
-    suite += wac001 + " am Qg6; id \"the answer as am\";\n";          // missed
+    for (const char* id : {"WAC.004", "WAC.005", "WAC.012", "WAC.050"}) suite += wac.at(id) + "\n";
+    suite += wac004 + " am Kb1; id \"avoids a quiet king move\";\n";  // solved: Qxh7 is played
+    suite += wac004 + " bm Kb1; id \"a wrong bm\";\n";                // missed
+    suite += wac004 + " am Qxh7+; id \"the answer as am\";\n";        // missed
     suite += "8/8/8 w - - bm Kh1; id \"not a position\";\n";          // missed, no move
     const std::string path =
         std::filesystem::temp_directory_path() / ("sente-solve-" + std::to_string(::getpid()) + ".epd");
     std::ofstream(path) << suite;
 
-    // 1.5 s a position: at 0.5 s a loaded machine (parallel tests, a match) once left WAC.001 at
-    // a depth where Ne8 still looked best.
-    auto r = run_sente({"solve", path, "--movetime", "1500"});
-    std::filesystem::remove(path);
+    auto expect_answers = [](const std::vector<std::string>& lines, const std::string& limit) {
+        auto has = [&](const std::string& prefix) {
+            return std::any_of(lines.begin(), lines.end(),
+                               [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+        };
+        CHECK(has("solved  WAC.004  Qxh7"));
+        CHECK(has("solved  WAC.005  Qc4"));
+        CHECK(has("solved  WAC.012  Qxf3"));
+        CHECK(has("solved  WAC.050  Rxb6"));
+        CHECK(has("solved  avoids a quiet king move  Qxh7"));
+        CHECK(has("missed  a wrong bm  Qxh7"));
+        CHECK(has("missed  the answer as am  Qxh7"));
+        CHECK(has("missed  not a position  (no move)"));
+        REQUIRE_FALSE(lines.empty());
+        CHECK(lines.back() == "solved 5 of 8 at " + limit);
+    };
+    auto r = run_sente({"solve", path, "--nodes", "100000"});
     INFO(r.out << r.err);
     CHECK(r.exit_status == 0);
-    const auto lines = lines_of(r.out);
-    auto has = [&](const std::string& prefix) {
-        return std::any_of(lines.begin(), lines.end(),
-                           [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
-    };
-    CHECK(has("solved  WAC.001  Qg6"));
-    CHECK(has("solved  WAC.004  Qxh7"));
-    CHECK(has("solved  WAC.005  Qc4"));
-    CHECK(has("solved  WAC.050  Rxb6"));
-    CHECK(has("solved  avoids a quiet king move  Qg6"));
-    CHECK(has("missed  a wrong bm  Qg6"));
-    CHECK(has("missed  the answer as am  Qg6"));
-    CHECK(has("missed  not a position  (no move)"));
-    REQUIRE_FALSE(lines.empty());
-    CHECK(lines.back() == "solved 5 of 8 at 1500 ms");
+    expect_answers(lines_of(r.out), "100000 nodes");
+
+    // Limits combine (the first reached ends the search) and the summary names them all.
+    r = run_sente({"solve", path, "--depth", "8", "--nodes", "1000000"});
+    CHECK(r.exit_status == 0);
+    expect_answers(lines_of(r.out), "1000000 nodes, depth 8");
+
+    // Silly limits are refused before any search.
+    for (const auto& [option, value] :
+         std::vector<std::pair<std::string, std::string>>{{"--nodes", "0"},
+                                                          {"--depth", "0"},
+                                                          {"--depth", "101"},
+                                                          {"--movetime", "-5"},
+                                                          {"--nodes", "many"}}) {
+        r = run_sente({"solve", path, option, value});
+        INFO(option << " " << value << ": " << r.err);
+        CHECK(r.exit_status == 2);
+        CHECK(r.out.empty());
+    }
+
+    // With no limit given, each search has the default 250 ms (a line that is no position costs none).
+    std::ofstream(path) << "8/8/8 w - - bm Kh1; id \"not a position\";\n";
+    r = run_sente({"solve", path});
+    std::filesystem::remove(path);
+    CHECK(r.exit_status == 0);
+    CHECK(r.out == "missed  not a position  (no move)\nsolved 0 of 1 at 250 ms\n");
 
     // A missing suite is a usage error.
     r = run_sente({"solve", "/no/such/suite.epd"});

@@ -16,7 +16,9 @@ namespace sente::experiments {
 namespace {
 
 constexpr int DefaultMovetimeMs = 250, MaxMovetimeMs = 3'600'000;  // solve, per position
-constexpr int DefaultTempoDepth = 12;                              // tempo-table
+constexpr long long MaxSolveNodes = 1'000'000'000'000;
+constexpr int MaxSolveDepth = 100;
+constexpr int DefaultTempoDepth = 12;  // tempo-table
 constexpr int DefaultResearchDepth = 6, MaxResearchDepth = 20;
 constexpr int MaxResearchHashMb = 4096;
 constexpr const char* DefaultTempi = "0,100";  // the tempo settings compared, in percent
@@ -43,27 +45,58 @@ std::string formatted(const char* format, Args... args) {
 }  // namespace
 
 // `solve FILE`: searches every position of an EPD suite and checks the move against bm and am.
+// Each search stops at the first of the limits given; with none, after the default movetime.
 int solve_command(Engine& engine, util::Words words, Reply& reply) {
     cxxopts::Options options("sente solve",
                              "Runs an EPD test suite: each position's move against its bm and am.");
-    options.add_options()("movetime", "Milliseconds per position",
-                          cxxopts::value<int>()->default_value(util::default_text(DefaultMovetimeMs)));
+    options.add_options()("movetime",
+                          "Milliseconds per position (" + util::default_text(DefaultMovetimeMs)
+                              + " unless --nodes or --depth is given)",
+                          cxxopts::value<int>())(
+        "nodes", "Nodes per position (the same answers on any machine)", cxxopts::value<long long>())(
+        "depth", "Deepest iteration per position", cxxopts::value<int>());
     const util::Arguments arguments = util::parse_arguments(options, words, reply, "FILE");
     if (!arguments.options) return arguments.status;
-    const int movetime = (*arguments.options)["movetime"].as<int>();
+    const cxxopts::ParseResult& args = *arguments.options;
     if (arguments.positional.size() != 1) return reply.refuse("solve needs exactly one EPD FILE");
-    if (!util::in_range(reply, "--movetime", movetime, 1, MaxMovetimeMs)) return util::BadUsage;
+
+    SearchLimits limits;
+    std::vector<std::string> named;  // the limits, for the summary line
+    if (args.count("movetime")) {
+        const int movetime = args["movetime"].as<int>();
+        if (!util::in_range(reply, "--movetime", movetime, 1, MaxMovetimeMs)) return util::BadUsage;
+        limits.movetime = movetime;
+        named.push_back(std::to_string(movetime) + " ms");
+    }
+    if (args.count("nodes")) {
+        const long long nodes = args["nodes"].as<long long>();
+        if (!util::in_range(reply, "--nodes", nodes, 1LL, MaxSolveNodes)) return util::BadUsage;
+        limits.nodes = static_cast<std::uint64_t>(nodes);
+        named.push_back(std::to_string(nodes) + " nodes");
+    }
+    if (args.count("depth")) {
+        const int depth = args["depth"].as<int>();
+        if (!util::in_range(reply, "--depth", depth, 1, MaxSolveDepth)) return util::BadUsage;
+        limits.depth = depth;
+        named.push_back("depth " + std::to_string(depth));
+    }
+    if (named.empty()) {
+        limits.movetime = DefaultMovetimeMs;
+        named.push_back(std::to_string(DefaultMovetimeMs) + " ms");
+    }
+
     const std::string& path = arguments.positional[0];
     if (!std::ifstream(path)) return reply.refuse("cannot read " + path);
     int solved = 0, total = 0;
-    run_epd_suite(engine, path, movetime, [&](const EpdOutcome& o) {
+    run_epd_suite(engine, path, limits, [&](const EpdOutcome& o) {
         ++total;
         solved += o.solved;
         reply.line(std::string(o.solved ? "solved  " : "missed  ") + (o.id.empty() ? o.fen : o.id) + "  "
                    + (o.played.empty() ? "(no move)" : o.played));
     });
-    reply.line("solved " + std::to_string(solved) + " of " + std::to_string(total) + " at "
-               + std::to_string(movetime) + " ms");
+    std::string summary = "solved " + std::to_string(solved) + " of " + std::to_string(total) + " at ";
+    for (std::size_t i = 0; i < named.size(); ++i) summary += (i ? ", " : "") + named[i];
+    reply.line(summary);
     return util::Done;
 }
 

@@ -17,7 +17,7 @@ std::string bare(std::string san) {
 
 }  // namespace
 
-std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, int movetime_ms,
+std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, const SearchLimits& limits,
                                       const std::function<void(const EpdOutcome&)>& outcome) {
     std::vector<EpdOutcome> results;
     for (const util::Epd& epd : util::read_epd(path).value_or(std::vector<util::Epd>{})) {
@@ -36,8 +36,6 @@ std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, i
         }
         if (!engine.set_position(o.fen, {}) && (!best.empty() || !avoid.empty())) {
             engine.new_game();
-            SearchLimits limits;
-            limits.movetime = movetime_ms;
             Move played = Move::none();
             SearchCallbacks cb;
             cb.on_bestmove = [&](Move m, Move) { played = m; };

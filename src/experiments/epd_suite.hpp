@@ -16,9 +16,9 @@ struct EpdOutcome {
     bool solved = false;
 };
 
-// Searches every position for movetime_ms and checks the move against bm/am. Lines that cannot be
+// Searches every position within `limits` and checks the move against bm/am. Lines that cannot be
 // read are reported through `outcome` with an empty played move and count as unsolved.
-std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, int movetime_ms,
+std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, const SearchLimits& limits,
                                       const std::function<void(const EpdOutcome&)>& outcome);
 
 }  // namespace sente
