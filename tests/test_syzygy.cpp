@@ -314,6 +314,25 @@ TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes 
     CHECK(deep_only < every_depth * 3 / 4);  // ignoring the option probes as often at both
 }
 
+TEST_CASE("Syzygy: setting the path again closes the open tables without a word on stderr", "[syzygy][uci]") {
+    // Debian's Fathom prints `munmap: ` and a stale error for every table it closes, though the
+    // unmapping worked; GUIs that send every option before each game would log those lines. The
+    // path set during the search waits for its end (the next position), then closes the tables
+    // the search opened; the empty path then closes none, and the last opens the path anew.
+    const std::string set_path = "setoption name SyzygyPath value " + TablePath + "\n";
+    const auto r =
+        test::run_sente({}, set_path + "position fen 8/8/8/4k3/8/8/3KP3/8 w - - 0 1\ngo depth 6\n" + set_path
+                                + "position startpos\nsetoption name SyzygyPath value <empty>\n" + set_path
+                                + "isready\nquit\n");
+    INFO(r.out << r.err);
+    CHECK(r.exit_status == 0);
+    CHECK(std::regex_search(r.out, std::regex("info .*tbhits [1-9]")));  // the search opened tables
+    const std::string found = "info string Syzygy: tablebases of up to 4 pieces found in " + TablePath + "\n";
+    CHECK(r.out.find(found + "info string Syzygy: no tablebases\n" + found + "readyok\n")
+          != std::string::npos);
+    CHECK(r.err.empty());
+}
+
 // Fathom opens each table the first time it is probed. Threads that reach a table at the same
 // moment must get the answers one thread gets, and leave nothing behind (LeakSanitizer watches).
 TEST_CASE("Syzygy: four threads opening the tables at once get the answers one thread gets",
