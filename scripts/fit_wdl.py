@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits the win/draw/loss model of src/eval/wdl.hpp to self-play data.
 
-    scripts/fit_wdl.py DATA [DATA ...]
+    scripts/fit_wdl.py [--model A0,A1,B0,B1] DATA [DATA ...]
 
 DATA files come from `sente_selfplay --wdl-data FILE` (scripts/selfplay.sh passes options through):
 one line per move, "material score result", the score in centipawns and the result (1, 0.5, 0)
@@ -13,6 +13,9 @@ for the side that moved. The model, for a score v and m = material / 78:
 is fitted by maximum likelihood (Nelder-Mead, standard library only). Prints the constants to
 paste into src/eval/wdl.hpp, as the model of the evaluation the games were played with (the net's,
 or the hand-crafted one's with `Use NNUE` off), and a check of predicted against observed results.
+--model also gives the mean log-likelihood of another model (the one in use) on the same data, to
+compare with the fit's. A file that cannot be read, or a line that is not three numbers, ends the
+script with a message and status 2.
 """
 import math
 import sys
@@ -22,19 +25,32 @@ MAX_SCORE = 1000  # scores beyond this are all but decided: left out
 SCORE_BIN = 10    # centipawns per bin
 
 
+def fail(message):
+    print(f"fit_wdl.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def load(paths):
     bins = defaultdict(lambda: [0, 0, 0])  # (material, score bin) -> [wins, draws, losses]
     for path in paths:
-        with open(path) as f:
-            for line in f:
-                parts = line.split()
-                if len(parts) != 3:
-                    continue
-                material, score, result = int(parts[0]), int(parts[1]), float(parts[2])
-                if abs(score) > MAX_SCORE:
-                    continue
-                key = (min(max(material, 0), 78), round(score / SCORE_BIN) * SCORE_BIN)
-                bins[key][0 if result == 1 else 1 if result == 0.5 else 2] += 1
+        try:
+            with open(path) as f:
+                for number, line in enumerate(f, 1):
+                    parts = line.split()
+                    if not parts:
+                        continue
+                    try:
+                        material, score, result = int(parts[0]), int(parts[1]), float(parts[2])
+                        if len(parts) != 3 or result not in (0.0, 0.5, 1.0):
+                            raise ValueError
+                    except (ValueError, IndexError):
+                        fail(f"{path}, line {number}: not 'material score result' (result 1, 0.5 or 0)")
+                    if abs(score) > MAX_SCORE:
+                        continue
+                    key = (min(max(material, 0), 78), round(score / SCORE_BIN) * SCORE_BIN)
+                    bins[key][0 if result == 1 else 1 if result == 0.5 else 2] += 1
+        except OSError as e:
+            fail(f"cannot read {path}: {e.strerror}")
     return bins
 
 
@@ -96,17 +112,48 @@ def nelder_mead(f, start, step, iterations=2000):
     return simplex[0], values[0]
 
 
+def parse_arguments(argv):
+    """The --model constants, or None, and the data files."""
+    given, paths = None, []
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-h", "--help"):
+            print(__doc__)
+            sys.exit(0)
+        if arg == "--model" or arg.startswith("--model="):
+            text = arg.split("=", 1)[1] if "=" in arg else (argv[i + 1] if i + 1 < len(argv) else "")
+            i += 1 if "=" in arg else 2
+            try:
+                given = [float(x) for x in text.split(",")]
+            except ValueError:
+                given = []
+            if len(given) != 4:
+                fail("--model needs four numbers, A0,A1,B0,B1 (as src/eval/wdl.hpp writes them)")
+            continue
+        if arg.startswith("-") and arg != "-":
+            fail(f"unknown option {arg} (see --help)")
+        paths.append(arg)
+        i += 1
+    if not paths:
+        fail("no DATA file (see --help)")
+    return given, paths
+
+
 def main():
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    bins = load(sys.argv[1:])
+    given, paths = parse_arguments(sys.argv[1:])
+    bins = load(paths)
     positions = sum(sum(c) for c in bins.values())
     if positions == 0:
-        sys.exit("fit_wdl.py: no data")
+        fail("no data")
     params, nll = nelder_mead(lambda p: neg_log_likelihood(p, bins), [150.0, 150.0, 60.0, 40.0], [50.0, 50.0, 20.0, 20.0])
     a0, a1, b0, b1 = params
     print(f"{positions} positions; mean log-likelihood {-nll / positions:.4f}")
     print(f"Model{{{a0:.1f}, {a1:.1f}, {b0:.1f}, {b1:.1f}}}  // a0, a1, b0, b1")
+    if given:
+        given_nll = neg_log_likelihood(given, bins)
+        shown = ", ".join(f"{x:g}" for x in given)
+        print(f"Model{{{shown}}}: mean log-likelihood {-given_nll / positions:.4f}")
 
     # Check: observed and predicted results by score, over all material.
     print("\n score band    positions   observed W/D/L %    predicted W/D/L %")
