@@ -183,6 +183,39 @@ TEST_CASE("NNUE: incremental accumulators equal a full refresh after every move 
     CHECK(checked > Playouts * 30);
 }
 
+TEST_CASE("NNUE: one accumulator stack serves nets of both architectures and widths in turn", "[nnue]") {
+    // A rebuilt view starts from the last one rebuilt on the same side of the mirror; a search with
+    // another net (after reset) must not start from the old net's. King walks back and forth across
+    // the d/e line, so that the views are rebuilt again and again.
+    nnue::AccumulatorStack stack;
+    std::mt19937_64 rng(77);
+    int checked = 0;
+    for (int game = 0; game < 60; ++game) {
+        const nnue::Network& net = test_net(game % 3);
+        INFO("game " << game << ", net " << nnue::describe(net.shape));
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen("4k3/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/4K3 w - - 0 1", false));
+        stack.reset(net, pos);
+        for (int ply = 0; ply < 40; ++ply) {
+            MoveList moves;
+            generate<GenType::All>(pos, moves);
+            if (moves.size() == 0) break;
+            Move m = moves[rng() % moves.size()];
+            for (int tries = 0; tries < 6 && pos.piece_on(m.from()) != make_piece(pos.side_to_move(), King);
+                 ++tries)
+                m = moves[rng() % moves.size()];
+            stack.push(nnue::delta_of(pos, m));
+            pos.make_move(m);
+            nnue::Accumulator fresh;
+            nnue::refresh(net, pos, fresh);
+            INFO(pos.fen());
+            REQUIRE(same(stack.current(net, pos), fresh, net.shape.hidden));
+            ++checked;
+        }
+    }
+    CHECK(checked > 1000);
+}
+
 TEST_CASE("NNUE: the integer evaluation equals the trainer's float model of the same net", "[nnue]") {
     // The float model of each net has the same weights (dequantised). The integer pass
     // rounds each activation to 8 bits, by at most half of 256 / QA^2, and truncates the result

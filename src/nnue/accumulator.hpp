@@ -58,6 +58,16 @@ private:
         Delta delta;
         bool computed[2] = {false, false};
     };
+    // The last view rebuilt from the board, for each view and side of the mirror, with the board it
+    // was built from: the next rebuild on that side starts from it and adds and removes only the
+    // pieces that differ, usually a few, rather than summing every piece again. Emptied by reset().
+    struct alignas(64) RefreshSlot {
+        std::int16_t values[MaxHidden];
+        Bitboard pieces[2][6];  // by colour and piece type
+        bool valid = false;
+    };
+    void refresh_view_cached(const Network& net, const Position& pos, Color view, Accumulator& acc);
+    RefreshSlot refresh_slots_[2][2];  // [view][mirrored]
     // Held in place rather than on the heap: a search thread's stack then lies in the memory of its
     // worker, with the statistics tables.
     std::array<Entry, MAX_PLY + 8> entries_;
