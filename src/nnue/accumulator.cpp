@@ -85,8 +85,13 @@ Value evaluate(const Network& net, const Position& pos) {
 
 void AccumulatorStack::reset(const Network& net, const Position& pos) {
     top_ = 0;
+    // The slots start as the empty board of this net (which may not be the last search's): the
+    // first rebuild on each side then adds every piece, as a rebuild from the board does.
     for (auto& view_slots : refresh_slots_)
-        for (RefreshSlot& slot : view_slots) slot.valid = false;  // the net may have changed
+        for (RefreshSlot& slot : view_slots) {
+            std::copy_n(net.feature_bias.data(), net.shape.hidden, slot.values);
+            for (auto& by_type : slot.pieces) std::fill(std::begin(by_type), std::end(by_type), Bitboard(0));
+        }
     refresh(net, pos, entries_[0].acc);
     entries_[0].computed[White] = entries_[0].computed[Black] = true;
 }
@@ -96,40 +101,33 @@ void AccumulatorStack::refresh_view_cached(const Network& net, const Position& p
     const bool flip = net.shape.flips(pos.king_square(view));
     RefreshSlot& slot = refresh_slots_[view][flip];
     with_hidden_size(net.shape.hidden, [&](auto n) {
-        if (!slot.valid) {
-            refresh_view(net, pos, view, acc);
-            std::copy_n(acc.values[view], int(n), slot.values);
-        } else {
-            // Bring the slot to this board, two columns at a time (int16 sums wrap, so the order
-            // of the updates cannot change the result).
-            const std::int16_t* add[2];
-            const std::int16_t* sub[2];
-            int adds = 0, subs = 0;
-            auto flush = [&] {
-                simd::update<n>(slot.values, slot.values, add, adds, sub, subs);
-                adds = subs = 0;
-            };
-            for (Color c : {White, Black})
-                for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) {
-                    const Bitboard now = pos.pieces(c, pt), then = slot.pieces[c][pt];
-                    const Piece piece = make_piece(c, pt);
-                    for (Bitboard b = now & ~then; b;) {
-                        add[adds++] = column(net, view, flip, piece, pop_lsb(b));
-                        if (adds == 2) flush();
-                    }
-                    for (Bitboard b = then & ~now; b;) {
-                        sub[subs++] = column(net, view, flip, piece, pop_lsb(b));
-                        if (subs == 2) flush();
-                    }
+        // Bring the slot to this board, two columns at a time (int16 sums wrap, so the order of the
+        // updates cannot change the result).
+        const std::int16_t* add[2];
+        const std::int16_t* sub[2];
+        int adds = 0, subs = 0;
+        auto flush = [&] {
+            simd::update<n>(slot.values, slot.values, add, adds, sub, subs);
+            adds = subs = 0;
+        };
+        for (Color c : {White, Black})
+            for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) {
+                const Bitboard now = pos.pieces(c, pt), then = slot.pieces[c][pt];
+                const Piece piece = make_piece(c, pt);
+                for (Bitboard b = now & ~then; b;) {
+                    add[adds++] = column(net, view, flip, piece, pop_lsb(b));
+                    if (adds == 2) flush();
                 }
-            if (adds || subs) flush();
-            std::copy_n(slot.values, int(n), acc.values[view]);
-            acc.flipped[view] = flip;
-        }
+                for (Bitboard b = then & ~now; b;) {
+                    sub[subs++] = column(net, view, flip, piece, pop_lsb(b));
+                    if (subs == 2) flush();
+                }
+                slot.pieces[c][pt] = now;
+            }
+        if (adds || subs) flush();
+        std::copy_n(slot.values, int(n), acc.values[view]);
     });
-    for (Color c : {White, Black})
-        for (PieceType pt : {Pawn, Knight, Bishop, Rook, Queen, King}) slot.pieces[c][pt] = pos.pieces(c, pt);
-    slot.valid = true;
+    acc.flipped[view] = flip;
 }
 
 const Accumulator& AccumulatorStack::current(const Network& net, const Position& pos) {

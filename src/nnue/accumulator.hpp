@@ -60,11 +60,11 @@ private:
     };
     // The last view rebuilt from the board, for each view and side of the mirror, with the board it
     // was built from: the next rebuild on that side starts from it and adds and removes only the
-    // pieces that differ, usually a few, rather than summing every piece again. Emptied by reset().
+    // pieces that differ, usually a few, rather than summing every piece again. reset() sets each
+    // to the empty board.
     struct alignas(64) RefreshSlot {
         std::int16_t values[MaxHidden];
         Bitboard pieces[2][6];  // by colour and piece type
-        bool valid = false;
     };
     void refresh_view_cached(const Network& net, const Position& pos, Color view, Accumulator& acc);
     RefreshSlot refresh_slots_[2][2];  // [view][mirrored]
