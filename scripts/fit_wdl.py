@@ -17,6 +17,7 @@ or the hand-crafted one's with `Use NNUE` off), and a check of predicted against
 compare with the fit's. A file that cannot be read, or a line that is not three numbers, ends the
 script with a message and status 2.
 """
+import argparse
 import math
 import sys
 from collections import defaultdict
@@ -112,37 +113,25 @@ def nelder_mead(f, start, step, iterations=2000):
     return simplex[0], values[0]
 
 
-def parse_arguments(argv):
-    """The --model constants, or None, and the data files."""
-    given, paths = None, []
-    i = 0
-    while i < len(argv):
-        arg = argv[i]
-        if arg in ("-h", "--help"):
-            print(__doc__)
-            sys.exit(0)
-        if arg == "--model" or arg.startswith("--model="):
-            text = arg.split("=", 1)[1] if "=" in arg else (argv[i + 1] if i + 1 < len(argv) else "")
-            i += 1 if "=" in arg else 2
-            try:
-                given = [float(x) for x in text.split(",")]
-            except ValueError:
-                given = []
-            if len(given) != 4:
-                fail("--model needs four numbers, A0,A1,B0,B1 (as src/eval/wdl.hpp writes them)")
-            continue
-        if arg.startswith("-") and arg != "-":
-            fail(f"unknown option {arg} (see --help)")
-        paths.append(arg)
-        i += 1
-    if not paths:
-        fail("no DATA file (see --help)")
-    return given, paths
+def model_constants(text):
+    """--model's value: four numbers, as src/eval/wdl.hpp writes them."""
+    try:
+        values = [float(x) for x in text.split(",")]
+    except ValueError:
+        values = []
+    if len(values) != 4:
+        raise argparse.ArgumentTypeError("--model needs four numbers, A0,A1,B0,B1 (as src/eval/wdl.hpp writes them)")
+    return values
 
 
 def main():
-    given, paths = parse_arguments(sys.argv[1:])
-    bins = load(paths)
+    parser = argparse.ArgumentParser(prog="fit_wdl.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--model", type=model_constants, metavar="A0,A1,B0,B1",
+                        help="also the mean log-likelihood of this model on the same data")
+    parser.add_argument("data", nargs="+", metavar="DATA", help="files of sente_selfplay --wdl-data")
+    args = parser.parse_args()
+    bins = load(args.data)
     positions = sum(sum(c) for c in bins.values())
     if positions == 0:
         fail("no data")
@@ -150,9 +139,9 @@ def main():
     a0, a1, b0, b1 = params
     print(f"{positions} positions; mean log-likelihood {-nll / positions:.4f}")
     print(f"Model{{{a0:.1f}, {a1:.1f}, {b0:.1f}, {b1:.1f}}}  // a0, a1, b0, b1")
-    if given:
-        given_nll = neg_log_likelihood(given, bins)
-        shown = ", ".join(f"{x:g}" for x in given)
+    if args.model:
+        given_nll = neg_log_likelihood(args.model, bins)
+        shown = ", ".join(f"{x:g}" for x in args.model)
         print(f"Model{{{shown}}}: mean log-likelihood {-given_nll / positions:.4f}")
 
     # Check: observed and predicted results by score, over all material.

@@ -97,8 +97,8 @@ class FitWdlTest(unittest.TestCase):
             ([result_out_of_range], "line 1"),
             (["--model", "1,2,3", good], "four numbers"),
             (["--model", "a,b,c,d", good], "four numbers"),
-            (["--nonsense", good], "unknown option"),
-            ([], "no DATA"),
+            (["--nonsense", good], "unrecognized arguments: --nonsense"),
+            ([], "required: DATA"),
             ([self.write("empty.txt", [""])], "no data"),
         ]:
             with self.subTest(args=args):
