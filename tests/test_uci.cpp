@@ -12,6 +12,7 @@
 
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "uci/options.hpp"
 
 #include "process.hpp"
 #include "skip.hpp"
@@ -111,6 +112,26 @@ TEST_CASE("UCI: stale castling rights in a FEN are dropped with a note, and the 
     engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     engine.send("isready");
     CHECK(engine.read_line(5s) == "readyok");
+}
+
+TEST_CASE("UCI: a string option is emptied by a missing value, <empty> and \"\"", "[uci]") {
+    sente::uci::Options options;
+    std::vector<std::string> given;
+    options.add_string("SyzygyPath", "", [&](const std::string& v) { given.push_back(v); });
+    std::vector<std::string> reports;
+    auto report = [&](const std::string& m) { reports.push_back(m); };
+    for (const char* empty : {"", "<empty>", "\"\""}) {
+        INFO("value '" << empty << "'");
+        options.set("SyzygyPath", "/tables", report);
+        REQUIRE(options.value("SyzygyPath") == "/tables");
+        options.set("syzygypath", empty, report);
+        CHECK(options.value("SyzygyPath") == "");
+        CHECK(given.back().empty());
+    }
+    // Quotes inside a value are the value's own.
+    options.set("SyzygyPath", "\"/my tables\"", report);
+    CHECK(options.value("SyzygyPath") == "\"/my tables\"");
+    CHECK(reports.empty());
 }
 
 TEST_CASE("UCI: unknown commands and options get an info string, never an exit", "[uci]") {

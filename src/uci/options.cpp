@@ -108,7 +108,8 @@ void Options::set(std::string_view name, std::string_view value,
         case Type::Button:
             break;
         case Type::String:
-            if (v == "<empty>") v.clear();
+            // The empty string as GUIs write it: nothing, `<empty>` (as `uci` lists it) or "".
+            if (v == "<empty>" || v == "\"\"") v.clear();
             break;
     }
     e->value = v;
