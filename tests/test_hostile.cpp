@@ -30,12 +30,13 @@ enum class Expect {
     Error,    // at least one `info string error:` line
     Search,   // a search starts; it ends (by itself or by `stop`) with exactly one legal bestmove
     Clock,    // a search on a clock: it ends by itself, without `stop`, with exactly one legal bestmove
-    Any,      // anything, as long as the engine stays alive and its position is unchanged
+    Note,     // exactly the note `note`: a value brought into the option's range
 };
 
 struct Case {
     std::string line;
     Expect expect;
+    std::string note = {};  // for Expect::Note, the `info string` text expected
 };
 
 std::string repeat(const std::string& s, int n) {
@@ -204,19 +205,25 @@ TEST_CASE(
         {"setoption name Hash value", Expect::Error},
         {"setoption name Hash value lots", Expect::Error},
         {"setoption name Hash value 1.5", Expect::Error},
-        {"setoption name Hash value -5", Expect::Any},
-        {"setoption name Hash value 0", Expect::Any},
+        {"setoption name Hash value -5", Expect::Note,
+         "Hash set to 1, the nearest allowed value (1 to 65536)"},
+        {"setoption name Hash value 0", Expect::Note,
+         "Hash set to 1, the nearest allowed value (1 to 65536)"},
         {"setoption name Hash value 16", Expect::Silence},
-        {"setoption name Threads value 0", Expect::Any},
-        {"setoption name Threads value 100000", Expect::Any},
+        {"setoption name Threads value 0", Expect::Note,
+         "Threads set to 1, the nearest allowed value (1 to 256)"},
+        {"setoption name Threads value 100000", Expect::Note,
+         "Threads set to 256, the nearest allowed value (1 to 256)"},
         {"setoption name Threads value 1", Expect::Silence},
-        {"setoption name MultiPV value -1", Expect::Any},
+        {"setoption name MultiPV value -1", Expect::Note,
+         "MultiPV set to 1, the nearest allowed value (1 to 256)"},
         {"setoption name MultiPV value 1", Expect::Silence},
-        {"setoption name Move Overhead value 1000000", Expect::Any},
+        {"setoption name Move Overhead value 1000000", Expect::Note,
+         "Move Overhead set to 5000, the nearest allowed value (0 to 5000)"},
         {"setoption name Move Overhead value 20", Expect::Silence},
         {"setoption name Ponder value maybe", Expect::Error},
         {"setoption name UCI_Chess960 value 1", Expect::Error},
-        {"setoption name Clear Hash value now", Expect::Any},
+        {"setoption name Clear Hash value now", Expect::Silence},  // a button's value is ignored
         {"setoption name Clear Hash", Expect::Silence},
         {"setoption name  Hash  value  16 ", Expect::Silence},
         {"setoption name hash value 16", Expect::Silence},
@@ -252,7 +259,9 @@ TEST_CASE(
             case Expect::Error:
                 CHECK(errors >= 1);
                 break;
-            case Expect::Any:
+            case Expect::Note:
+                REQUIRE(out.size() == 1);
+                CHECK(out[0] == "info string " + c.note);
                 break;
             case Expect::Clock:
             case Expect::Search: {

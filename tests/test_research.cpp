@@ -70,19 +70,24 @@ TEST_CASE("Research: every algorithm returns negamax's value at depths 1 to 4", 
 
 TEST_CASE("Research: the window algorithms agree with alpha-beta at depth 5", "[research]") {
     const std::vector<std::string> fens = research_positions();
+    REQUIRE(fens.size() == 32);
     research::Settings settings{research::EvalKind::Material, 100, 4};
+    int compared = 0;
     for (const std::string& fen : fens) {
         const std::vector<Value> truth = values(Algorithm::AlphaBeta, settings, fen, 5);
         for (Algorithm a : {Algorithm::Pvs, Algorithm::Aspiration, Algorithm::Mtdf, Algorithm::Mtdf2,
                             Algorithm::Sss, Algorithm::Dual}) {
             INFO(fen << ": " << research::name(a));
             CHECK(values(a, settings, fen, 5)[4] == truth[4]);
+            ++compared;
         }
     }
+    CHECK(compared == 32 * 6);
 }
 
 TEST_CASE("Research: node counts fall in the expected order, and window searches re-search", "[research]") {
     const std::vector<std::string> fens = research_positions();
+    REQUIRE(fens.size() == 32);
     research::Settings settings{research::EvalKind::Material, 100, 4};
     std::map<Algorithm, std::uint64_t> nodes, researches;
     for (const std::string& fen : fens)
@@ -101,6 +106,7 @@ TEST_CASE("Research: node counts fall in the expected order, and window searches
 
 TEST_CASE("Research: the experiment's rows", "[research]") {
     const std::vector<std::string> fens = research_positions();
+    REQUIRE(fens.size() == 32);
     std::vector<std::string> some(fens.begin(), fens.begin() + 6);
     research::Settings settings{research::EvalKind::Full, 100, 4};
     std::vector<research::Row> rows = research::run(Algorithm::Mtdf2, settings, some, 4);

@@ -101,10 +101,14 @@ TEST_CASE("Lazy SMP: two threads find the mates one thread finds, and end timed 
         CHECK(run(limits, nullptr) != Move::none());
     }
 
-    // Thread count changes between searches.
-    engine.set_threads(3);
-    engine.set_threads(1);
-    CHECK(engine.threads() == 1);
+    // Thread count changes between searches: each search after one ends with a move.
+    for (int threads : {3, 1}) {
+        engine.set_threads(threads);
+        CHECK(engine.threads() == threads);
+        SearchLimits limits;
+        limits.depth = 6;
+        CHECK(run(limits, nullptr) != Move::none());
+    }
 }
 
 TEST_CASE("Lazy SMP: a node limit counts the nodes of every thread", "[search][threads]") {

@@ -4,11 +4,15 @@
 // end by itself, without `stop`, and before the GUI's clock would fall.
 #include <catch2/catch.hpp>
 
+#include "core/movegen.hpp"
+#include "core/position.hpp"
 #include "process.hpp"
 #include "uci_checks.hpp"
 #include "uci_text.hpp"
 
 using namespace std::chrono_literals;
+using sente::Move;
+using sente::Position;
 using sente::test::EngineProcess;
 using sente::test::word_after;
 
@@ -119,6 +123,7 @@ void play_on_the_clock(std::int64_t base_ms, std::int64_t inc_ms, int plies) {
     handshake(engine);
     engine.send("ucinewgame");
     std::string moves;
+    Position pos;  // the game so far, to tell a game over from a missing move
     std::int64_t clock[2] = {base_ms, base_ms};
     for (int ply = 0; ply < plies; ++ply) {
         engine.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
@@ -136,8 +141,13 @@ void play_on_the_clock(std::int64_t base_ms, std::int64_t inc_ms, int plies) {
         REQUIRE(clock[ply % 2] > 0);  // never lost on time
         clock[ply % 2] += inc_ms;
         const std::string best = word_after(lines.back(), "bestmove");
-        if (best == "(none)") break;  // the game is over
-        REQUIRE(best.size() >= 4);
+        if (best == "(none)") {
+            CHECK(sente::count_legal_moves(pos) == 0);  // only when the game is over
+            break;
+        }
+        const Move m = pos.parse_uci_move(best);
+        REQUIRE(m != Move::none());  // a legal move
+        pos.make_move(m);
         moves += " " + best;
     }
 }

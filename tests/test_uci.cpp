@@ -52,9 +52,17 @@ TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     engine.send("go perft 2");
     auto lines = engine.read_until("Nodes searched:", 10s);
     REQUIRE(lines.size() == 48 + 1 + 1);
-    CHECK(lines.back() == "Nodes searched: 2039");
+    CHECK(lines.back() == "Nodes searched: 2039");  // perft/standard.epd
     CHECK(engine.read_line(5s)->rfind("Time: ", 0) == 0);
     CHECK(engine.read_line(5s)->rfind("Nodes/second: ", 0) == 0);
+    // The same lines, move for move, as `sente perft --divide` prints them.
+    const auto cli =
+        sente::test::run_sente({"perft", "2", "--divide", "--fen",
+                                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"});
+    REQUIRE(cli.exit_status == 0);
+    std::string uci_text;
+    for (const std::string& l : lines) uci_text += l + "\n";
+    CHECK(cli.out.rfind(uci_text, 0) == 0);
 }
 
 TEST_CASE("UCI: position with moves, and errors that keep the last valid position", "[uci]") {
