@@ -185,6 +185,7 @@ fi
 
 expected_perft="$(awk -F';' 'NR == 1 { for (i = 2; i <= NF; ++i) if ($i ~ /^D5 /) { sub(/^D5 /, "", $i); print $i + 0 } }' \
                    "$SENTE_ROOT/perft/standard.epd")"
+[ -n "$expected_perft" ] || { echo "release.sh: no D5 count in perft/standard.epd" >&2; exit 1; }
 echo "== Reference: perft 5 of the start position must be $expected_perft (perft/standard.epd)"
 if [ -z "$reference" ]; then
     make -C "$work/tree/src" -j "$jobs" EXE=sente-reference ARCH=native BUILD_NAME="$build_name" >/dev/null
@@ -194,6 +195,7 @@ perft_of() { "$@" perft 5 2>/dev/null | tr -d '\r' | awk '/^Nodes searched:/ { p
 expected_bench="$(sente_bench_of "$reference")"
 [ -n "$expected_bench" ] || { echo "release.sh: the reference build gave no bench" >&2; exit 1; }
 expected_hce_bench="$(sente_hce_bench_of "$reference")"
+[ -n "$expected_hce_bench" ] || { echo "release.sh: the reference build gave no hand-crafted bench" >&2; exit 1; }
 echo "   bench $expected_bench, hand-crafted $expected_hce_bench ($reference)"
 
 # Endings the tables decide, each searched to a fixed depth from a fresh game: a win and the same

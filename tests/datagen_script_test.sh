@@ -114,13 +114,20 @@ grep -q "^datagen.sh: cannot read" "$dir/cut/log" || fail "a cut file: no messag
 grep -q "truncate -s" "$dir/cut/log" || fail "a cut file: datagen's own message was lost: $(cat "$dir/cut/log")"
 
 # Bad arguments: a clear message and status 2.
-for args in "--rounds x" "--chess960 101" "--bogus" "--hard-nodes 1e4"; do
+for case in "--rounds x|--rounds needs a whole number, not 'x'" \
+    "--chess960 101|--chess960 is at most 100" \
+    "--bogus|unknown argument --bogus" \
+    "--hard-nodes 1e4|--hard-nodes needs a whole number, not '1e4'"; do
+    args="${case%%|*}" message="datagen.sh: ${case#*|}"
     status=0
+    : >"$dir/log"
     # shellcheck disable=SC2086
     run $args || status=$?
     [ "$status" = 2 ] || fail "datagen.sh $args exited with $status, not 2"
+    grep -qF -- "$message" "$dir/log" || fail "datagen.sh $args: no message '$message': $(cat "$dir/log")"
 done
 status=0
-"$root/scripts/datagen.sh" --dir "$dir" --seed 5 --sente "$sente" --close 2>/dev/null || status=$?
+"$root/scripts/datagen.sh" --dir "$dir" --seed 5 --sente "$sente" --close 2>"$dir/log" || status=$?
 [ "$status" = 2 ] || fail "datagen.sh without --name exited with $status, not 2"
+grep -qF "datagen.sh: --dir, --name and --seed are required" "$dir/log" || fail "datagen.sh without --name: $(cat "$dir/log")"
 echo "datagen_script_test: ok"
