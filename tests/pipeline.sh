@@ -39,12 +39,17 @@ lines=$(wc -l <"$dir/dump.txt")
 grep -qvE '^[1-8pnbrqkPNBRQK/]+ [wb] [-KQkqA-Ha-h]+ [-a-h1-8]+ [0-9]+ [0-9]+ \| -?[0-9]+ \| (1|0\.5|0)$' "$dir/dump.txt" \
     && fail "a dump line is malformed: $(grep -vE '\| (1|0\.5|0)$' "$dir/dump.txt" | head -1)"
 
-# Chess960 and a book of openings.
+# Chess960 and a book of openings: with no random plies the book's games start from its lines,
+# and Chess960 games from other back ranks, whose castling rights name the rooks' files.
 head -3 "$(dirname "$0")/data/noob_3moves_2000.epd" >"$dir/book.epd"
-"$sente" datagen --out "$dir/d.bin" --games 2 --nodes 300 --seed 1 --book "$dir/book.epd" 2>/dev/null
+"$sente" datagen --out "$dir/d.bin" --games 2 --nodes 300 --seed 1 --book "$dir/book.epd" --random-plies 0 2>/dev/null
 "$sente" datagen --out "$dir/e.bin" --games 2 --nodes 300 --seed 1 --chess960 2>/dev/null
-"$sente" datagen --dump "$dir/d.bin" >/dev/null || fail "the book games do not read back"
-"$sente" datagen --dump "$dir/e.bin" >/dev/null || fail "the Chess960 games do not read back"
+"$sente" datagen --dump "$dir/d.bin" >"$dir/d.txt" || fail "the book games do not read back"
+"$sente" datagen --dump "$dir/e.bin" >"$dir/e.txt" || fail "the Chess960 games do not read back"
+first="$(head -1 "$dir/d.txt" | cut -d' ' -f1-4)"
+grep -qF -- "$first " "$dir/book.epd" || fail "the first book game does not start from a book line: $first"
+grep -qE '^[^ ]+ [wb] [A-Ha-h]+ ' "$dir/e.txt" || fail "no Chess960 position has castling rights by file"
+grep -qE '^(rnbqkbnr/[^ ]*|[^ ]*/RNBQKBNR) ' "$dir/e.txt" && fail "a Chess960 game played from the standard back rank"
 
 # A kill loses at most the game being played: what is on disk reads back whole.
 "$sente" datagen --out "$dir/k.bin" --games 1000 --nodes 1000 --seed 3 2>/dev/null &

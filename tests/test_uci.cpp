@@ -521,9 +521,18 @@ TEST_CASE("UCI: genfens prints N distinct legal openings, the same for the same 
         CHECK(std::count(fen.begin(), fen.end(), ' ') == 5);  // all six fields
         CHECK(sente::count_legal_moves(pos) > 0);
     }
-    const auto booked =
-        fens("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd");
-    CHECK(booked.size() == 4);
+    const std::string book =
+        "genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd";
+    const auto booked = fens(book);
+    REQUIRE(booked.size() == 4);
+    CHECK(fens(book) == booked);
+    CHECK(std::set<std::string>(booked.begin(), booked.end()).size() == 4);
+    for (const std::string& fen : booked) {
+        INFO(fen);
+        sente::Position pos;
+        CHECK_FALSE(pos.set_fen(fen));
+        CHECK(sente::count_legal_moves(pos) > 0);
+    }
 
     EngineProcess engine;
     for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten",
