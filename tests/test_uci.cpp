@@ -47,8 +47,9 @@ TEST_CASE("UCI: nothing is printed before uci, and the handshake lists the optio
 }
 
 TEST_CASE("UCI: go perft matches the command line", "[uci]") {
+    const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     EngineProcess engine;
-    engine.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send("position fen " + kiwipete);
     engine.send("go perft 2");
     auto lines = engine.read_until("Nodes searched:", 10s);
     REQUIRE(lines.size() == 48 + 1 + 1);
@@ -56,9 +57,7 @@ TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     CHECK(engine.read_line(5s)->rfind("Time: ", 0) == 0);
     CHECK(engine.read_line(5s)->rfind("Nodes/second: ", 0) == 0);
     // The same lines, move for move, as `sente perft --divide` prints them.
-    const auto cli =
-        sente::test::run_sente({"perft", "2", "--divide", "--fen",
-                                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"});
+    const auto cli = sente::test::run_sente({"perft", "2", "--divide", "--fen", kiwipete});
     REQUIRE(cli.exit_status == 0);
     std::string uci_text;
     for (const std::string& l : lines) uci_text += l + "\n";
@@ -508,31 +507,25 @@ std::vector<std::string> fens(const std::string& command) {
 
 // OpenBench's data generation: `sente "genfens N seed S book <None|FILE>" quit`.
 TEST_CASE("UCI: genfens prints N distinct legal openings, the same for the same seed", "[uci]") {
-    const auto a = fens("genfens 12 seed 5 book None");
-    REQUIRE(a.size() == 12);
-    CHECK(fens("genfens 12 seed 5 book None") == a);
+    // COMMAND prints `count` distinct legal openings, each with all six FEN fields, and the same
+    // ones when run again; returns them.
+    auto openings = [](const std::string& command, std::size_t count) {
+        const auto out = fens(command);
+        REQUIRE(out.size() == count);
+        CHECK(fens(command) == out);
+        CHECK(std::set<std::string>(out.begin(), out.end()).size() == count);
+        for (const std::string& fen : out) {
+            INFO(fen);
+            sente::Position pos;
+            CHECK_FALSE(pos.set_fen(fen));
+            CHECK(std::count(fen.begin(), fen.end(), ' ') == 5);
+            CHECK(sente::count_legal_moves(pos) > 0);
+        }
+        return out;
+    };
+    const auto a = openings("genfens 12 seed 5 book None", 12);
     CHECK(fens("genfens 12 seed 6 book None extra words") != a);
-    std::set<std::string> distinct(a.begin(), a.end());
-    CHECK(distinct.size() == 12);
-    for (const std::string& fen : a) {
-        INFO(fen);
-        sente::Position pos;
-        CHECK_FALSE(pos.set_fen(fen));
-        CHECK(std::count(fen.begin(), fen.end(), ' ') == 5);  // all six fields
-        CHECK(sente::count_legal_moves(pos) > 0);
-    }
-    const std::string book =
-        "genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd";
-    const auto booked = fens(book);
-    REQUIRE(booked.size() == 4);
-    CHECK(fens(book) == booked);
-    CHECK(std::set<std::string>(booked.begin(), booked.end()).size() == 4);
-    for (const std::string& fen : booked) {
-        INFO(fen);
-        sente::Position pos;
-        CHECK_FALSE(pos.set_fen(fen));
-        CHECK(sente::count_legal_moves(pos) > 0);
-    }
+    openings("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd", 4);
 
     EngineProcess engine;
     for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten",
