@@ -183,8 +183,8 @@ TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "
             wdl::Odds even = wdl::odds(0, material, *model);
             CHECK(even.win == even.loss);  // symmetric
             // An even position is most likely drawn in Sente's games (with a full board more than
-            // half of them are: 58.0% of the 4,454 positions within 25 cp and with 70 or more of
-            // material in r6's fitting games).
+            // half of them are: 61.1% of the 4,350 positions within 25 cp and with 70 or more of
+            // material in r7's fitting games).
             CHECK(even.draw > even.win);
             CHECK(wdl::odds(1000, material, *model).win > 500);  // ten pawns up wins more often than not
         }

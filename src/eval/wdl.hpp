@@ -22,9 +22,9 @@ struct Model {
 
 // The hand-crafted evaluation's: 29,306 positions of 200 games at 2+0.02 (bench 2601731).
 inline constexpr Model HandCraftedModel{459.5, -379.0, 160.8, -93.3};
-// The net's: 27,370 positions of 200 games at 2+0.02 with r6 (bench 2757126). Its scores are
+// The net's: 28,315 positions of 200 games at 2+0.02 with r7 (bench 2352108). Its scores are
 // steeper: with little material left, a lead means far more than the hand-crafted evaluation's.
-inline constexpr Model NetModel{168.8, -70.0, 16.5, 73.0};
+inline constexpr Model NetModel{178.6, -102.5, 27.8, 36.1};
 
 // Material on the board as the model counts it, capped at the starting 78.
 int material(const Position& pos);
