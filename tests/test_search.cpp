@@ -363,3 +363,69 @@ TEST_CASE("Search: a better root move from an interrupted iteration is kept", "[
     CHECK(changes == 8);
     CHECK(kept >= 2);
 }
+
+// A search stopped inside an iteration may play a root move whose score failed high in it: the last
+// line before bestmove then says "lowerbound", not an exact score the iteration never proved. Where
+// a new best move's score rose by more than the aspiration window from one depth to the next, its
+// first pass at the new depth failed high; node limits inside that iteration stop searches there.
+TEST_CASE("Search: the last line shows a fail-high score from an unfinished iteration as a bound",
+          "[search]") {
+    std::vector<std::string> fens;
+    std::ifstream wac(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
+    for (std::string line; std::getline(wac, line) && fens.size() < 120;)
+        fens.push_back(line.substr(0, line.find(" bm ")) + " 0 1");
+    REQUIRE(fens.size() == 120);
+    Engine engine;
+    int jumps = 0, lower = 0, finals = 0;
+    for (const std::string& fen : fens) {
+        if (jumps >= 4) break;
+        struct Iteration {
+            int depth;
+            std::uint64_t nodes;
+            Value score;
+            Move best;
+        };
+        std::vector<Iteration> iterations;
+        engine.new_game();
+        REQUIRE_FALSE(engine.set_position(fen, {}));
+        SearchCallbacks cb;
+        cb.on_iteration = [&](const SearchReport& r) {
+            if (!r.pv.empty() && r.bound == BoundExact)
+                iterations.push_back({r.depth, r.nodes, r.score, r.pv[0]});
+        };
+        engine.search_sync(depth_limit(11), cb);
+        for (std::size_t i = 1; i < iterations.size() && jumps < 4; ++i) {
+            const Iteration& before = iterations[i - 1];
+            const Iteration& deciding = iterations[i];
+            if (before.depth < search::AspirationMinDepth || deciding.depth != before.depth + 1
+                || before.best == deciding.best || is_mate_score(deciding.score)
+                || deciding.score < before.score + 4 * search::AspirationDelta)
+                continue;
+            ++jumps;
+            INFO(fen << ": depth " << deciding.depth << " raises the score from " << before.score << " to "
+                     << deciding.score);
+            for (int step = 1; step < 16; ++step) {
+                SearchLimits limits;
+                limits.nodes = before.nodes + (deciding.nodes - before.nodes) * std::uint64_t(step) / 16;
+                engine.new_game();
+                REQUIRE_FALSE(engine.set_position(fen, {}));
+                SearchReport last;
+                Move best = Move::none();
+                SearchCallbacks go_cb;
+                go_cb.on_iteration = [&](const SearchReport& r) { last = r; };
+                go_cb.on_bestmove = [&](Move m, Move) { best = m; };
+                engine.go(limits, {}, go_cb);
+                engine.wait();
+                INFO("nodes " << limits.nodes);
+                REQUIRE_FALSE(last.pv.empty());
+                CHECK(last.pv[0] == best);
+                ++finals;
+                lower += last.bound == BoundLower;
+                CHECK(last.bound != BoundNone);
+            }
+        }
+    }
+    CAPTURE(jumps, finals, lower);
+    CHECK(jumps == 4);
+    CHECK(lower >= 1);
+}

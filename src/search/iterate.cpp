@@ -23,7 +23,7 @@ void sort_root_moves(std::vector<RootMove>::iterator first, std::vector<RootMove
 
 }  // namespace
 
-void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value beta) {
+void Worker::report(const SearchCallbacks& cb, int depth) {
     if (!cb.on_iteration) return;
     const int lines = int(std::min<std::size_t>(shared_.config.multipv, root_moves_.size()));
     for (int i = 0; i < lines; ++i) {
@@ -35,14 +35,8 @@ void Worker::report(const SearchCallbacks& cb, int depth, Value alpha, Value bet
         r.multipv = i + 1;
         r.score = searched ? rm.score : rm.previous_score;
         if (r.score == -VALUE_INFINITE) continue;
+        r.bound = shared_.shown_bound(r.score, searched ? rm.bound : BoundExact);
         r.score = shared_.shown_score(r.score);
-        r.bound = BoundExact;
-        if (std::size_t(i) == pv_index_) {
-            if (r.score >= beta)
-                r.bound = BoundLower;
-            else if (r.score <= alpha)
-                r.bound = BoundUpper;
-        }
         r.pv = rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
         r.hashfull = shared_.tt.hashfull();
@@ -108,12 +102,12 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 if (score <= alpha) {
                     root_failed_low_ = root_failed_low_ || pv_index_ == 0;
                     if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs)
-                        report(*callbacks, root_depth_, alpha, beta);
+                        report(*callbacks, root_depth_);
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
                 } else if (score >= beta) {
                     if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs)
-                        report(*callbacks, root_depth_, alpha, beta);
+                        report(*callbacks, root_depth_);
                     beta = std::min(score + delta, VALUE_INFINITE);
                 } else {
                     break;
@@ -143,7 +137,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             pv_index_ = lines - 1;
             const std::int64_t now = shared_.time.elapsed_ms();
             if (root_depth_ <= ReportEveryDepthTo || now - last_report_ms >= ReportIntervalMs) {
-                report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+                report(*callbacks, root_depth_);
                 last_report_ms = now;
             }
         }
@@ -203,7 +197,7 @@ bool Worker::prove_mate(const SearchCallbacks* callbacks) {
     }
     sort_root_moves(root_moves_.begin(), root_moves_.end());
     completed_ = root_moves_;
-    if (callbacks) report(*callbacks, root_depth_, -VALUE_INFINITE, VALUE_INFINITE);
+    if (callbacks) report(*callbacks, root_depth_);
     return true;
 }
 

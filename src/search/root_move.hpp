@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/types.hpp"
+#include "search/tt.hpp"
 
 namespace sente {
 
@@ -13,6 +14,7 @@ struct RootMove {
     Move move;
     Value score = -VALUE_INFINITE;  // -VALUE_INFINITE: only known to be worse than the best
     Value previous_score = -VALUE_INFINITE;
+    Bound bound = BoundExact;  // of `score`, from the aspiration window it was searched in
     int seldepth = 0;
     std::uint64_t nodes = 0;  // spent below this move in the current iteration
     std::vector<Move> pv;

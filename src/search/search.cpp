@@ -481,6 +481,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
             if (score > alpha) iteration_best_ = m;
             if (searched == 1 || score > alpha) {
                 rm.score = score;
+                rm.bound = score >= beta ? BoundLower : score <= alpha ? BoundUpper : BoundExact;
                 rm.seldepth = seldepth_;
                 rm.pv.assign(1, m);
                 for (int i = 1; i < pv_length_[1]; ++i) rm.pv.push_back(pv_[1][i]);

@@ -85,6 +85,10 @@ struct SearchShared {
     Value shown_score(Value searched) const {
         return root_in_tb && !is_mate_score(searched) ? root_tb_value : searched;
     }
+    // Its bound: the tables' result is exact, whatever window the search saw.
+    Bound shown_bound(Value searched, Bound bound) const {
+        return root_in_tb && !is_mate_score(searched) ? BoundExact : bound;
+    }
 };
 
 class Worker {
@@ -166,7 +170,7 @@ private:
                              int capture_count, int depth);
     void update_continuations(Piece p, Square to, int bonus);
     OrderingStats ordering_stats();
-    void report(const SearchCallbacks& cb, int depth, Value alpha, Value beta);
+    void report(const SearchCallbacks& cb, int depth);
     // How much of the soft time limit the last iteration says to use, in percent (the time
     // manager decides; this gathers what it reads).
     int time_scale(int stable_iterations, Value previous_score) const;

@@ -193,11 +193,14 @@ void ThreadPool::main_search() {
                 !after.is_draw() && tte && after.is_legal(tte->move))
                 ponder = tte->move;
         }
-        // The last line before bestmove is an exact score whose PV starts with the best move.
+        // The last line before bestmove has the best move's score and a PV that starts with it.
+        // The score is exact unless the move came from an unfinished iteration, where it may have
+        // failed high (or, searched again in a wider window, low) when the search stopped.
         SearchReport r;
         r.depth = std::max(1, main.completed_depth());
         r.seldepth = rm.seldepth;
         r.score = shared_.shown_score(rm.score);
+        r.bound = shared_.shown_bound(rm.score, rm.bound);
         r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
         r.hashfull = shared_.tt.hashfull();
