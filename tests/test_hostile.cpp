@@ -206,9 +206,9 @@ TEST_CASE(
         {"setoption name Hash value lots", Expect::Error},
         {"setoption name Hash value 1.5", Expect::Error},
         {"setoption name Hash value -5", Expect::Note,
-         "Hash set to 1, the nearest allowed value (1 to 65536)"},
+         "Hash set to 1, the nearest allowed value (1 to 33554432)"},
         {"setoption name Hash value 0", Expect::Note,
-         "Hash set to 1, the nearest allowed value (1 to 65536)"},
+         "Hash set to 1, the nearest allowed value (1 to 33554432)"},
         {"setoption name Hash value 16", Expect::Silence},
         {"setoption name Threads value 0", Expect::Note,
          "Threads set to 1, the nearest allowed value (1 to 256)"},
@@ -294,12 +294,11 @@ TEST_CASE(
         engine.send("setoption name Hash value 99999999999");
         const auto notes = sync(engine, ReadyBound);
         CHECK(std::chrono::steady_clock::now() - start < ReadyBound);
-        // First what was asked for (the clamp to the option's top), then what could be had (on a
-        // machine of less than 128 GB, which cannot spare 64 GB).
-        REQUIRE((notes.size() == 1 || notes.size() == 2));
-        CHECK(starts_with(notes[0], "info string Hash set to 65536, the nearest allowed value"));
-        if (notes.size() == 2)
-            CHECK(starts_with(notes[1], "info string Hash: could not allocate 65536 MB, using "));
+        // First what was asked for (the clamp to the option's top), then what could be had (no
+        // machine of less than 64 TB can spare 32 TB).
+        REQUIRE(notes.size() == 2);
+        CHECK(starts_with(notes[0], "info string Hash set to 33554432, the nearest allowed value"));
+        CHECK(starts_with(notes[1], "info string Hash: could not allocate 33554432 MB, using "));
         engine.send("go depth 6");
         auto lines = engine.read_until("bestmove", 20s);
         REQUIRE_FALSE(lines.empty());

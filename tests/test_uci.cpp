@@ -37,7 +37,7 @@ TEST_CASE("UCI: nothing is printed before uci, and the handshake lists the optio
     CHECK(std::regex_match(lines.front(),
                            std::regex(R"(id name Sente (\d+\.\d+\.\d+|dev-\d{8}-[0-9a-f]{8,}))")));
     auto has = [&](const std::string& l) { return std::find(lines.begin(), lines.end(), l) != lines.end(); };
-    CHECK(has("option name Hash type spin default 16 min 1 max 65536"));
+    CHECK(has("option name Hash type spin default 16 min 1 max 33554432"));
     CHECK(has("option name Threads type spin default 1 min 1 max 256"));
     CHECK(has("option name UCI_Chess960 type check default false"));
     engine.send("isready");
