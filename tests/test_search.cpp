@@ -39,6 +39,38 @@ SearchLimits depth_limit(int depth) {
     return l;
 }
 
+// The first 120 positions of Win At Chess (tests/data/wac.epd), as FENs.
+std::vector<std::string> wac_positions() {
+    std::vector<std::string> fens;
+    std::ifstream wac(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
+    for (std::string line; std::getline(wac, line) && fens.size() < 120;)
+        fens.push_back(line.substr(0, line.find(" bm ")) + " 0 1");
+    REQUIRE(fens.size() == 120);
+    return fens;
+}
+
+// A completed iteration of a search: its depth, the nodes when it ended, its score and best move.
+struct Iteration {
+    int depth;
+    std::uint64_t nodes;
+    Value score;
+    Move best;
+};
+
+// The iterations of a search of `fen` to `depth`, from an empty table.
+std::vector<Iteration> iterations_to(Engine& engine, const std::string& fen, int depth) {
+    std::vector<Iteration> iterations;
+    engine.new_game();
+    REQUIRE_FALSE(engine.set_position(fen, {}));
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const SearchReport& r) {
+        if (!r.pv.empty() && r.bound == BoundExact)
+            iterations.push_back({r.depth, r.nodes, r.score, r.pv[0]});
+    };
+    engine.search_sync(depth_limit(depth), cb);
+    return iterations;
+}
+
 // Moves to mate from the side to move's view: positive when it mates, negative when mated, 0 if none.
 int mate_moves(Value v) {
     if (v >= VALUE_MATE_IN_MAX_PLY) return (VALUE_MATE - v + 1) / 2;
@@ -313,29 +345,11 @@ TEST_CASE("Search: root moves after the best are ordered by the nodes their subt
 // again with node limits that fall inside the deciding iteration; some limit before its end must
 // already give the new move.
 TEST_CASE("Search: a better root move from an interrupted iteration is kept", "[search]") {
-    std::vector<std::string> fens;
-    std::ifstream wac(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
-    for (std::string line; std::getline(wac, line) && fens.size() < 120;)
-        fens.push_back(line.substr(0, line.find(" bm ")) + " 0 1");
-    REQUIRE(fens.size() == 120);
     Engine engine;
     int changes = 0, kept = 0;
-    for (const std::string& fen : fens) {
+    for (const std::string& fen : wac_positions()) {
         if (changes >= 8) break;
-        // Each completed iteration: its depth, the nodes when it ended, and its best move.
-        struct Iteration {
-            int depth;
-            std::uint64_t nodes;
-            Move best;
-        };
-        std::vector<Iteration> iterations;
-        engine.new_game();
-        REQUIRE_FALSE(engine.set_position(fen, {}));
-        SearchCallbacks cb;
-        cb.on_iteration = [&](const SearchReport& r) {
-            if (!r.pv.empty()) iterations.push_back({r.depth, r.nodes, r.pv[0]});
-        };
-        engine.search_sync(depth_limit(11), cb);
+        const std::vector<Iteration> iterations = iterations_to(engine, fen, 11);
         for (std::size_t i = 1; i + 1 < iterations.size() && changes < 8; ++i) {
             const Iteration& before = iterations[i - 1];
             const Iteration& deciding = iterations[i];
@@ -370,30 +384,11 @@ TEST_CASE("Search: a better root move from an interrupted iteration is kept", "[
 // first pass at the new depth failed high; node limits inside that iteration stop searches there.
 TEST_CASE("Search: the last line shows a fail-high score from an unfinished iteration as a bound",
           "[search]") {
-    std::vector<std::string> fens;
-    std::ifstream wac(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
-    for (std::string line; std::getline(wac, line) && fens.size() < 120;)
-        fens.push_back(line.substr(0, line.find(" bm ")) + " 0 1");
-    REQUIRE(fens.size() == 120);
     Engine engine;
     int jumps = 0, lower = 0, finals = 0;
-    for (const std::string& fen : fens) {
+    for (const std::string& fen : wac_positions()) {
         if (jumps >= 4) break;
-        struct Iteration {
-            int depth;
-            std::uint64_t nodes;
-            Value score;
-            Move best;
-        };
-        std::vector<Iteration> iterations;
-        engine.new_game();
-        REQUIRE_FALSE(engine.set_position(fen, {}));
-        SearchCallbacks cb;
-        cb.on_iteration = [&](const SearchReport& r) {
-            if (!r.pv.empty() && r.bound == BoundExact)
-                iterations.push_back({r.depth, r.nodes, r.score, r.pv[0]});
-        };
-        engine.search_sync(depth_limit(11), cb);
+        const std::vector<Iteration> iterations = iterations_to(engine, fen, 11);
         for (std::size_t i = 1; i < iterations.size() && jumps < 4; ++i) {
             const Iteration& before = iterations[i - 1];
             const Iteration& deciding = iterations[i];
