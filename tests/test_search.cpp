@@ -416,7 +416,6 @@ TEST_CASE("Search: the last line shows a fail-high score from an unfinished iter
                 CHECK(last.pv[0] == best);
                 ++finals;
                 lower += last.bound == BoundLower;
-                CHECK(last.bound != BoundNone);
             }
         }
     }

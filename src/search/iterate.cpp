@@ -120,7 +120,9 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (stopped() && root_depth_ > 1) {
             // An interrupted iteration is thrown away, except for a root move that completed in it
             // and raised alpha: the previous best is always searched first, so that move beat it
-            // at the new depth (or is the previous best itself, with a fresh line).
+            // at the new depth (or is the previous best itself, with a fresh line). A move that
+            // failed high in one pass and, searched first in the wider window, low in the next
+            // is kept too; its line then shows the upper bound (RootMove::bound).
             if (lines == 1 && iteration_best_ != Move::none() && root_moves_[0].move == iteration_best_)
                 completed_ = root_moves_;
             break;
