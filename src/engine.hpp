@@ -24,7 +24,7 @@ struct BenchResult {
 class Engine {
 public:
     static constexpr int MaxThreads = 256;
-    static constexpr int MaxHashMb = 33554432;  // 32 TB, as much as any GUI offers
+    static constexpr int MaxHashMb = 33554432;  // 32 TB, Stockfish's top
     static constexpr int DefaultHashMb = 16;
     static constexpr int DefaultMoveOverheadMs = 20;
     static constexpr int DefaultMultiPv = 1;

@@ -81,13 +81,14 @@ struct SearchShared {
     Value root_tb_value = VALUE_DRAW;
     std::uint64_t root_tb_hits = 0;
 
-    // The score a report shows: with the root in the tables theirs, unless the search found a mate.
-    Value shown_score(Value searched) const {
-        return root_in_tb && !is_mate_score(searched) ? root_tb_value : searched;
-    }
-    // Its bound: the tables' result is exact, whatever window the search saw.
+    // Whether a report shows the tables' result rather than the search's: with the root in the
+    // tables, unless the search found a mate.
+    bool tables_shown(Value searched) const { return root_in_tb && !is_mate_score(searched); }
+    // The score a report shows, and its bound: the tables' result is exact, whatever window the
+    // search saw.
+    Value shown_score(Value searched) const { return tables_shown(searched) ? root_tb_value : searched; }
     Bound shown_bound(Value searched, Bound bound) const {
-        return root_in_tb && !is_mate_score(searched) ? BoundExact : bound;
+        return tables_shown(searched) ? BoundExact : bound;
     }
 };
 
