@@ -19,6 +19,9 @@ for e in 1 2 3 4 5 6; do [ -s "$dir/a-e$e.nnue" ] || fail "no net after epoch $e
 cmp -s "$dir/a.nnue" "$dir/a-e6.nnue" || fail "the final net is not the last epoch's"
 ls "$dir"/*.part >/dev/null 2>&1 && fail "a net's temporary file was left: $(ls "$dir"/*.part)"
 grep -q "epoch 6/6: training loss" "$dir/a.log" || fail "no loss line per epoch: $(cat "$dir/a.log")"
+# The defaults train the default net's shape (architecture 2, 512 wide, 8 output buckets) and recipe.
+grep -q "^net 768 -> 512 mirrored, 8 output buckets; .* lr 0.00025 -> 1e-05, batch 256, 6 epochs" "$dir/a.log" \
+    || fail "the defaults did not train the default net's shape and recipe: $(grep '^net' "$dir/a.log")"
 grep -q "largest quantisation error" "$dir/a.log" || fail "no quantisation report"
 first=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\)$/\1/p' "$dir/a.log")
 last=$(tr '\r' '\n' <"$dir/a.log" | sed -n 's/^epoch 6\/6: .*validation loss \([0-9.]*\),.*/\1/p')
@@ -36,9 +39,17 @@ cmp -s "$dir/a.nnue" "$dir/b.nnue" || fail "the resumed run wrote another net"
 # below where random weights start.
 "$train" --data "$dir/games.bin" --epochs 1 --batch 256 --threads 2 --init "$dir/a.nnue" --out "$dir/c.nnue" \
     --validation-every 5 2>"$dir/c.log" || fail "--init failed: $(cat "$dir/c.log")"
+grep -q "^net 768 -> 512 mirrored, 8 output buckets;" "$dir/c.log" || fail "--init did not keep the net's shape"
 start=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\)$/\1/p' "$dir/c.log")
 awk -v r="$first" -v a="$last" -v c="$start" 'BEGIN { exit !(c != "" && c - a < (r - a) / 4) }' \
     || fail "--init did not start from the net (random $first, trained $last, --init $start)"
+
+# --king-mirror=false trains architecture 1, which has one output bucket, and the engine loads it.
+"$train" --data "$dir/games.bin" --epochs 1 --batch 256 --threads 2 --hidden 128 --king-mirror=false \
+    --out "$dir/d.nnue" --validation-every 5 2>"$dir/d.log" || fail "--king-mirror=false failed: $(cat "$dir/d.log")"
+grep -q "^net 768 -> 128, 1 output bucket;" "$dir/d.log" || fail "--king-mirror=false: $(grep '^net' "$dir/d.log")"
+"$sente" "setoption name EvalFile value $dir/d.nnue" quit 2>&1 | grep -q "^info string NNUE evaluation using $dir/d.nnue$" \
+    || fail "the engine did not load the architecture 1 net"
 
 # The engine plays with the trained net: another search than with the embedded net, the same
 # search twice.

@@ -37,6 +37,19 @@ std::string epoch_path(const std::string& out, int epoch) {
         .string();
 }
 
+// The shape the options name over `base`: each of --hidden, --king-mirror and --output-buckets
+// given replaces base's, and architecture 1 (--king-mirror=false) has its one output bucket unless
+// the options say otherwise.
+nnue::Shape named_shape(const cxxopts::ParseResult& args, nnue::Shape base) {
+    if (args.count("hidden")) base.hidden = args["hidden"].as<int>();
+    if (args.count("king-mirror")) base.mirrored = args["king-mirror"].as<bool>();
+    if (args.count("output-buckets"))
+        base.output_buckets = args["output-buckets"].as<int>();
+    else if (!base.mirrored)
+        base.output_buckets = 1;
+    return base;
+}
+
 }  // namespace
 
 // `train` (sente-train): trains Sente's network on games from `sente datagen` and writes the
@@ -84,7 +97,9 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         cxxopts::value<bool>()->default_value("true"))(
         "hidden", "N, the hidden size (128, 256 or 512)",
         cxxopts::value<int>()->default_value(std::to_string(defaults.shape.hidden)))(
-        "king-mirror", "Mirror each view across the d/e files when its king stands on files e to h",
+        "king-mirror",
+        "Mirror each view across the d/e files when its king stands on files e to h (architecture 2; "
+        "--king-mirror=false: architecture 1, which has one output bucket)",
         cxxopts::value<bool>()->default_value(defaults.shape.mirrored ? "true" : "false"))(
         "output-buckets",
         "Output layers chosen by the number of pieces (1 to 8; more than 1 needs --king-mirror)",
@@ -105,13 +120,13 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     options.objective.lambda = args["lambda"].as<double>();
     options.threads = args["threads"].as<int>();
     options.seed = args["seed"].as<std::uint64_t>();
-    options.shape.hidden = args["hidden"].as<int>();
-    options.shape.mirrored = args["king-mirror"].as<bool>();
-    options.shape.output_buckets = args["output-buckets"].as<int>();
-    if (!options.shape.supported())
+    auto unsupported = [&] {
         return reply.refuse(
             "the engine runs no net of " + nnue::describe(options.shape)
             + " (--hidden 128, 256 or 512; --output-buckets 1 to 8, more than 1 with --king-mirror)");
+    };
+    options.shape = named_shape(args, defaults.shape);
+    if (!options.shape.supported()) return unsupported();
     const int net_every = args["net-every"].as<int>();
     if (!util::in_range(reply, "--epochs", options.epochs, 1, MaxEpochs)) return util::BadUsage;
     if (options.batch < 1) return reply.refuse("--batch must be at least 1");
@@ -134,8 +149,8 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    // The shape: a resumed run's own; an --init net's unless the options name a larger one, into
-    // which the net is widened; else the options'.
+    // The shape: a resumed run's own; an --init net's, or the larger one the options name over it,
+    // into which the net is widened; else the options' (over the defaults).
     const bool shape_given =
         args.count("hidden") || args.count("king-mirror") || args.count("output-buckets");
     if (args.count("resume") && shape_given)
@@ -147,9 +162,9 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         init = nnue::load_file(args["init"].as<std::string>());
         if (!init.net) return reply.refuse(init.error);
         init_weights = weights_of(*init.net);
-        if (!shape_given) {
-            options.shape = init.net->shape;
-        } else if (options.shape != init.net->shape) {
+        options.shape = named_shape(args, init.net->shape);
+        if (!options.shape.supported()) return unsupported();
+        if (options.shape != init.net->shape) {
             std::optional<std::vector<float>> wider =
                 widen(init_weights, init.net->shape, options.shape, options.seed);
             if (!wider)

@@ -22,12 +22,14 @@ struct Objective {
 
 struct Options {
     Objective objective;
-    nnue::Shape shape;  // of the net trained; a shape the engine runs (nnue::Shape::supported)
+    // Of the net trained, a shape the engine runs (nnue::Shape::supported); by default the default
+    // net's: architecture 2, 512 wide, 8 output buckets.
+    nnue::Shape shape{.mirrored = true, .hidden = 512, .output_buckets = 8};
     int epochs = 12;
     int batch = 4096;
-    double lr = 0.001;          // at the first epoch, then cosine decay ...
+    double lr = 0.00025;        // at the first epoch, then cosine decay ...
     double lr_final = 0.00001;  // ... to this at the last
-    double weight_decay = 0.5;  // decoupled (AdamW); strong, since self-play positions of a game are alike
+    double weight_decay = 0.1;  // decoupled (AdamW): lr x weight_decay of each weight a step
     int threads = 1;
     std::uint64_t seed = 1;
 };
