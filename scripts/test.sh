@@ -166,5 +166,5 @@ TSAN_OPTIONS=log_path="$SENTE_ROOT/build-tsan/reports/tsan" \
 
 # libFuzzer: the FEN, move and UCI command parsers, a short run each (clang).
 stage "Fuzzing"
-"$SENTE_ROOT/scripts/fuzz.sh" 20
+"$SENTE_ROOT/scripts/fuzz.sh" 10
 stage "All passed"
