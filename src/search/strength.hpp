@@ -16,12 +16,14 @@ struct RootMove;
 
 struct StrengthLimit {
     static constexpr int MinElo = 1320;
-    // Full strength at fast time controls measures about 2400 on Stockfish's UCI_Elo scale
-    // (docs/strength.md, "Limited strength"): levels above that cannot be honoured.
+    // Full strength at fast time controls measured about 2400 on Stockfish's UCI_Elo scale with the
+    // r3 net and about 2490 with r7 (docs/strength.md, "Limited strength"): levels above that cannot
+    // be honoured.
     static constexpr int MaxElo = 2400;
     static constexpr int DefaultElo = 1500;
-    // The node budget doubles every EloPerDoubling points above the lowest level, from MinNodes there.
-    static constexpr double MinNodes = 1050;
+    // The node budget doubles every EloPerDoubling points above the lowest level, from MinNodes there
+    // (half of what the r3 net took: the nets since search better with the same nodes).
+    static constexpr double MinNodes = 525;
     static constexpr double EloPerDoubling = 110;
     // Below MarginZeroElo the move is chosen among CandidateLines lines, within a margin that falls
     // from MarginAtMinElo centipawns at the lowest level to zero there; the levels above play their
