@@ -120,13 +120,6 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     options.objective.lambda = args["lambda"].as<double>();
     options.threads = args["threads"].as<int>();
     options.seed = args["seed"].as<std::uint64_t>();
-    auto unsupported = [&] {
-        return reply.refuse(
-            "the engine runs no net of " + nnue::describe(options.shape)
-            + " (--hidden 128, 256 or 512; --output-buckets 1 to 8, more than 1 with --king-mirror)");
-    };
-    options.shape = named_shape(args, defaults.shape);
-    if (!options.shape.supported()) return unsupported();
     const int net_every = args["net-every"].as<int>();
     if (!util::in_range(reply, "--epochs", options.epochs, 1, MaxEpochs)) return util::BadUsage;
     if (options.batch < 1) return reply.refuse("--batch must be at least 1");
@@ -162,17 +155,20 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         init = nnue::load_file(args["init"].as<std::string>());
         if (!init.net) return reply.refuse(init.error);
         init_weights = weights_of(*init.net);
-        options.shape = named_shape(args, init.net->shape);
-        if (!options.shape.supported()) return unsupported();
-        if (options.shape != init.net->shape) {
-            std::optional<std::vector<float>> wider =
-                widen(init_weights, init.net->shape, options.shape, options.seed);
-            if (!wider)
-                return reply.refuse("cannot widen the --init net of " + nnue::describe(init.net->shape)
-                                    + " into " + nnue::describe(options.shape)
-                                    + " (no smaller hidden size, no fewer buckets, mirroring kept)");
-            init_weights = std::move(*wider);
-        }
+    }
+    options.shape = named_shape(args, init.net ? init.net->shape : defaults.shape);
+    if (!options.shape.supported())
+        return reply.refuse(
+            "the engine runs no net of " + nnue::describe(options.shape)
+            + " (--hidden 128, 256 or 512; --output-buckets 1 to 8, more than 1 with --king-mirror)");
+    if (init.net && options.shape != init.net->shape) {
+        std::optional<std::vector<float>> wider =
+            widen(init_weights, init.net->shape, options.shape, options.seed);
+        if (!wider)
+            return reply.refuse("cannot widen the --init net of " + nnue::describe(init.net->shape) + " into "
+                                + nnue::describe(options.shape)
+                                + " (no smaller hidden size, no fewer buckets, mirroring kept)");
+        init_weights = std::move(*wider);
     }
     if (args.count("resume"))
         if (auto error = Trainer::checkpoint_shape(checkpoint, options.shape)) return reply.refuse(*error);
