@@ -146,7 +146,9 @@ TEST_CASE("TT: mate scores are stored relative to the node and read back relativ
     CHECK(later->bound == BoundExact);
 
     tt.store(key + 1, 2, mated_in(6), 0, BoundUpper, 3, Move::none());
-    CHECK(tt.probe(key + 1, 4)->score == mated_in(8));
+    const auto mated = tt.probe(key + 1, 4);
+    REQUIRE(mated);
+    CHECK(mated->score == mated_in(8));
     CHECK(score_from_tt(score_to_tt(123, 9), 2) == 123);  // ordinary scores are not moved
 }
 

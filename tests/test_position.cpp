@@ -313,9 +313,23 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
         }
         if (!pos.set_fen(fen)) {
             ++accepted;
+            INFO(fen);
             CHECK(pos.key() == pos.compute_key());
+            // What was accepted is a position the engine can write out and read back...
+            Position again;
+            REQUIRE_FALSE(again.set_fen(pos.fen()));
+            CHECK(again == pos);
+            // ...and play in: every legal move is made and unmade without a trace.
             MoveList moves;
             generate<GenType::All>(pos, moves);
+            for (const Move m : moves) {
+                if (!pos.is_legal(m)) continue;
+                const Position before = pos;
+                pos.make_move(m);
+                CHECK(pos.key() == pos.compute_key());
+                pos.unmake_move(m);
+                CHECK(pos == before);
+            }
         }
     }
     CHECK(accepted > 0);
@@ -580,6 +594,19 @@ TEST_CASE("Chess960 castling: king and rook may already stand on their destinati
     CHECK(pos.piece_on(G1) == WKing);
     CHECK(pos.piece_on(F1) == WRook);
     CHECK(pos.piece_on(H1) == NoPiece);
+    CHECK(pos.key() == pos.compute_key());
+    pos.unmake_move(m);
+    CHECK(pos == before);
+
+    // The rook is on f1 already; castling only moves the king from b1 to g1.
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/1K3R2 w F - 0 1", true));
+    m = pos.parse_uci_move("b1f1");
+    REQUIRE(m.kind() == Move::Castling);
+    before = pos;
+    pos.make_move(m);
+    CHECK(pos.piece_on(G1) == WKing);
+    CHECK(pos.piece_on(F1) == WRook);
+    CHECK(pos.piece_on(B1) == NoPiece);
     CHECK(pos.key() == pos.compute_key());
     pos.unmake_move(m);
     CHECK(pos == before);

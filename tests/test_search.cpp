@@ -97,11 +97,15 @@ std::vector<DmCase> read_dm(const std::string& file) {
 
 }  // namespace
 
-TEST_CASE("Search: the ICS 180 mate in one and its mirror image", "[search]") {
+TEST_CASE("Search: the ICS 180 mate in one, its colour mirror, and the side being mated", "[search]") {
     Engine engine;
     Outcome w = search_fen(engine, "4k3/Q7/3K4/8/8/8/8/8 w - - 0 1", depth_limit(6));
     CHECK(engine.position().move_to_uci(w.best) == "a7e7");
     CHECK(mate_moves(w.score) == 1);
+    Outcome mirror = search_fen(engine, "8/8/8/8/8/3k4/q7/4K3 b - - 0 1", depth_limit(6));
+    CHECK(engine.position().move_to_uci(mirror.best) == "a2e2");
+    CHECK(mate_moves(mirror.score) == 1);
+    // Black to move against the same queen and king: every move walks into a mate in one.
     Outcome b = search_fen(engine, "4k3/Q7/4K3/8/8/8/8/8 b - - 0 1", depth_limit(6));
     CHECK(mate_moves(b.score) == -1);
 }

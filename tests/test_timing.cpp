@@ -4,6 +4,8 @@
 // end by itself, without `stop`, and before the GUI's clock would fall.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
 #include "core/movegen.hpp"
 #include "core/position.hpp"
 #include "process.hpp"
@@ -22,15 +24,35 @@ namespace {
 // loaded machine; a GUI's own margin covers it.
 constexpr std::int64_t AtOnceMs = 50;
 
-// Milliseconds from `go` to `bestmove`; the search must end by itself within `patience`.
-std::int64_t timed_search(EngineProcess& engine, const std::string& go,
+// The position a `position` command's arguments name ("startpos" or "fen <FEN>", then any moves).
+Position position_of(const std::string& args) {
+    Position pos;
+    const auto moves_at = args.find(" moves");
+    const std::string start = args.substr(0, moves_at);
+    if (start.rfind("fen ", 0) == 0) REQUIRE_FALSE(pos.set_fen(start.substr(4)));
+    if (moves_at != std::string::npos) {
+        std::istringstream moves(args.substr(moves_at + 6));
+        for (std::string text; moves >> text;) {
+            const Move m = pos.parse_uci_move(text);
+            REQUIRE(m != Move::none());
+            pos.make_move(m);
+        }
+    }
+    return pos;
+}
+
+// Sends `position ARGS`, waits until the engine has it, then `go`: milliseconds from `go` to
+// `bestmove`, which must be a legal move there; the search must end by itself within `patience`.
+std::int64_t timed_search(EngineProcess& engine, const std::string& args, const std::string& go,
                           std::chrono::milliseconds patience = 10s) {
+    engine.send("position " + args);
+    sente::test::sync(engine);
     engine.send(go);
     auto start = std::chrono::steady_clock::now();
     auto lines = engine.read_until("bestmove", patience);
     auto took = std::chrono::steady_clock::now() - start;
     REQUIRE_FALSE(lines.empty());
-    CHECK(word_after(lines.back(), "bestmove").size() >= 4);
+    CHECK(position_of(args).parse_uci_move(word_after(lines.back(), "bestmove")) != Move::none());
     return std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
 }
 
@@ -64,9 +86,7 @@ TEST_CASE("Time: go movetime uses 90% to 100% of the time less Move Overhead, an
             for (const char* p : positions) {
                 INFO(p << ", movetime " << movetime << ", threads " << threads);
                 engine.send("ucinewgame");
-                engine.send(std::string("position ") + p);
-                sente::test::sync(engine);
-                const std::int64_t ms = timed_search(engine, "go movetime " + std::to_string(movetime));
+                const std::int64_t ms = timed_search(engine, p, "go movetime " + std::to_string(movetime));
                 CHECK(ms >= (movetime - Overhead) * 9 / 10);
                 CHECK(ms < movetime);
             }
@@ -107,9 +127,7 @@ TEST_CASE("Time: tiny, negative, one-move and one-sided clocks are answered in t
     handshake(engine);
     for (const Case& c : cases) {
         INFO("position startpos moves " << c.moves << "; " << c.go);
-        engine.send(std::string("position startpos moves ") + c.moves);
-        sente::test::sync(engine);
-        CHECK(timed_search(engine, c.go) < c.deadline_ms);
+        CHECK(timed_search(engine, std::string("startpos moves ") + c.moves, c.go) < c.deadline_ms);
         CHECK(sente::test::sync(engine).empty());  // exactly one bestmove
     }
 }

@@ -25,7 +25,8 @@ grep -q "^net 768 -> 512 mirrored, 8 output buckets; .* lr 0.00025 -> 1e-05, bat
 grep -q "largest quantisation error" "$dir/a.log" || fail "no quantisation report"
 first=$(sed -n 's/^epoch 0: validation loss \([0-9.]*\)$/\1/p' "$dir/a.log")
 last=$(tr '\r' '\n' <"$dir/a.log" | sed -n 's/^epoch 6\/6: .*validation loss \([0-9.]*\),.*/\1/p')
-awk -v a="$first" -v b="$last" 'BEGIN { exit !(b < a) }' || fail "validation loss did not fall ($first -> $last)"
+awk -v a="$first" -v b="$last" 'BEGIN { exit !(a != "" && b != "" && b + 0 < a + 0) }' \
+    || fail "validation loss did not fall ($first -> $last)"
 
 # --resume reads the checkpoint the run left (the exact continuation of an interrupted run is
 # checked in test_train.cpp): a finished run resumes at its end and writes the same net again.
