@@ -117,6 +117,9 @@ for i, word in enumerate(args):
 plus, minus = (dict((k, v) for k, v in e.items() if k != "name") for e in engines)
 with open(book) as f:
     openings = f.read().split("\\n")
+if os.environ.get("FAKE_RUNNER_BOOKS"):
+    with open(os.environ["FAKE_RUNNER_BOOKS"], "a") as log:
+        log.write(json.dumps([o for o in openings if o]) + "\\n")
 with open(pgn, "w") as out:
     for r in range(rounds):
         for colour in (0, 1):
@@ -251,7 +254,8 @@ class SpsaTest(unittest.TestCase):
         with open(self.book, "w") as f:
             f.writelines("opening %d w - - 0 1\n" % i for i in range(50))
         env = dict(os.environ, PATH=bin_dir, FAKE_SPSA_LINES=os.path.join(self.dir, "lines.txt"),
-                   FAKE_RUNNER_LOG=os.path.join(self.dir, "runner.log"))
+                   FAKE_RUNNER_LOG=os.path.join(self.dir, "runner.log"),
+                   FAKE_RUNNER_BOOKS=os.path.join(self.dir, "books.log"))
         env.pop("FAKE_KILL_AT", None)
         return os.path.join(bin_dir, "sente"), env
 
@@ -285,6 +289,15 @@ class SpsaTest(unittest.TestCase):
                 self.assertEqual(words[words.index("-rounds") + 1], "3")
                 self.assertEqual(words[words.index("-concurrency") + 1], "3")
                 self.assertEqual(sum(w.startswith("option.Alpha=") for w in words), 2)
+                with open(os.path.join(self.dir, "books.log")) as f:
+                    books = [json.loads(line) for line in f]
+                with open(self.book) as f:
+                    book_lines = set(f.read().splitlines())
+                self.assertEqual(len(books), 5)
+                for openings in books:
+                    self.assertEqual(len(openings), 3)  # one a pair
+                    self.assertLessEqual(set(openings), book_lines)
+                self.assertGreater(len({tuple(o) for o in books}), 1)  # drawn anew each iteration
                 self.assertIn("spsa: iteration 5/5, 30 games", done.stderr)
                 self.assertIn("Alpha=", done.stderr)
                 self.assertEqual([line.split(",")[0] for line in done.stdout.splitlines()],
