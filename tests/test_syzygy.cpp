@@ -389,7 +389,8 @@ TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][th
     Engine engine;
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);
-    // Rxd5 wins the rook and the tables say the rest; the helper thread probes too. Other moves
+    // Rxd5 wins the rook and the tables say the rest (tbhits is the sum over both threads, so
+    // this shows the probes are safe beside a helper, not that the helper made one). Other moves
     // (Re2+, say) win as surely with king, queen and rook against rook, and two threads may pick
     // one of them: the score is what must be a tablebase win.
     REQUIRE_FALSE(engine.set_position("4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1", {}));
