@@ -584,32 +584,25 @@ TEST_CASE("UCI notation: castling, promotion, en passant", "[notation]") {
 }
 
 TEST_CASE("Chess960 castling: king and rook may already stand on their destinations", "[position]") {
-    Position pos;
-    // The king is on g1 already; castling only moves the rook from h1 to f1.
-    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/6KR w H - 0 1", true));
-    Move m = pos.parse_uci_move("g1h1");
-    REQUIRE(m.kind() == Move::Castling);
-    Position before = pos;
-    pos.make_move(m);
-    CHECK(pos.piece_on(G1) == WKing);
-    CHECK(pos.piece_on(F1) == WRook);
-    CHECK(pos.piece_on(H1) == NoPiece);
-    CHECK(pos.key() == pos.compute_key());
-    pos.unmake_move(m);
-    CHECK(pos == before);
-
-    // The rook is on f1 already; castling only moves the king from b1 to g1.
-    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/1K3R2 w F - 0 1", true));
-    m = pos.parse_uci_move("b1f1");
-    REQUIRE(m.kind() == Move::Castling);
-    before = pos;
-    pos.make_move(m);
-    CHECK(pos.piece_on(G1) == WKing);
-    CHECK(pos.piece_on(F1) == WRook);
-    CHECK(pos.piece_on(B1) == NoPiece);
-    CHECK(pos.key() == pos.compute_key());
-    pos.unmake_move(m);
-    CHECK(pos == before);
+    // Castles kingside in `fen` by `uci` (king takes rook): the king ends on g1, the rook on f1,
+    // `vacated` is empty, and unmaking the move restores the position.
+    auto castle = [](const char* fen, const char* uci, Square vacated) {
+        INFO(fen << " " << uci);
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(fen, true));
+        const Move m = pos.parse_uci_move(uci);
+        REQUIRE(m.kind() == Move::Castling);
+        const Position before = pos;
+        pos.make_move(m);
+        CHECK(pos.piece_on(G1) == WKing);
+        CHECK(pos.piece_on(F1) == WRook);
+        CHECK(pos.piece_on(vacated) == NoPiece);
+        CHECK(pos.key() == pos.compute_key());
+        pos.unmake_move(m);
+        CHECK(pos == before);
+    };
+    castle("4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1", H1);    // the king is home: only the rook moves
+    castle("4k3/8/8/8/8/8/8/1K3R2 w F - 0 1", "b1f1", B1);  // the rook is home: only the king moves
 }
 
 TEST_CASE("SAN: pieces, captures, disambiguation, castling, promotion, check and mate", "[notation]") {
