@@ -265,8 +265,8 @@ TEST_CASE(
                 break;
             case Expect::Clock:
             case Expect::Search: {
-                auto best = std::find_if(out.begin(), out.end(),
-                                         [](const std::string& l) { return starts_with(l, "bestmove"); });
+                const auto is_bestmove = [](const std::string& l) { return starts_with(l, "bestmove"); };
+                auto best = std::find_if(out.begin(), out.end(), is_bestmove);
                 if (best == out.end()) {
                     engine.send("stop");
                     auto rest = engine.read_until("bestmove", 20s);
@@ -278,12 +278,9 @@ TEST_CASE(
                 REQUIRE_FALSE(pos.set_fen(expected_fen));
                 CHECK(pos.parse_uci_move(bestmove_of(*best)) != Move::none());
                 // Exactly one bestmove for this go, before the next isready and after it.
-                CHECK(std::count_if(out.begin(), out.end(),
-                                    [](const std::string& l) { return starts_with(l, "bestmove"); })
-                      == 1);
+                CHECK(std::count_if(out.begin(), out.end(), is_bestmove) == 1);
                 auto later = sync(engine);
-                CHECK(std::none_of(later.begin(), later.end(),
-                                   [](const std::string& l) { return starts_with(l, "bestmove"); }));
+                CHECK(std::none_of(later.begin(), later.end(), is_bestmove));
                 break;
             }
         }

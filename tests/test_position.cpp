@@ -314,22 +314,12 @@ TEST_CASE("FEN: arbitrary bytes never break the parser", "[fen]") {
         if (!pos.set_fen(fen)) {
             ++accepted;
             INFO(fen);
-            CHECK(pos.key() == pos.compute_key());
             // What was accepted is a position the engine can write out and read back...
             Position again;
             REQUIRE_FALSE(again.set_fen(pos.fen()));
             CHECK(again == pos);
-            // ...and play in: every legal move is made and unmade without a trace.
-            MoveList moves;
-            generate<GenType::All>(pos, moves);
-            for (const Move m : moves) {
-                if (!pos.is_legal(m)) continue;
-                const Position before = pos;
-                pos.make_move(m);
-                CHECK(pos.key() == pos.compute_key());
-                pos.unmake_move(m);
-                CHECK(pos == before);
-            }
+            // ...and play in: its key and every child's are right, and each move unmakes cleanly.
+            walk(pos, 1, [](const Position& p) { CHECK(p.key() == p.compute_key()); });
         }
     }
     CHECK(accepted > 0);
