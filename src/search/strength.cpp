@@ -14,7 +14,8 @@ int clamped(int elo) { return std::clamp(elo, StrengthLimit::MinElo, StrengthLim
 }  // namespace
 
 std::uint64_t StrengthLimit::node_budget() const {
-    return std::uint64_t(MinNodes * std::exp2((clamped(elo) - MinElo) / EloPerDoubling));
+    const double per_line = MinNodes / CandidateLines * std::exp2((clamped(elo) - MinElo) / EloPerDoubling);
+    return std::uint64_t(per_line * candidate_lines());
 }
 
 int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? CandidateLines : 1; }

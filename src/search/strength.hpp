@@ -21,8 +21,13 @@ struct StrengthLimit {
     // be honoured.
     static constexpr int MaxElo = 2400;
     static constexpr int DefaultElo = 1500;
-    // The node budget doubles every EloPerDoubling points above the lowest level, from MinNodes there
-    // (half of what the r3 net took: the nets since search better with the same nodes).
+    // The node budget: the lines a level searches times the nodes each line is worth, which double
+    // every EloPerDoubling points above the lowest level. A level choosing among CandidateLines
+    // lines shares its nodes among them, so the levels from MarginZeroElo up, which search one
+    // line, get a CandidateLines-th of what a level of several lines would: given all of it, 2200
+    // played about 300 Elo above 2100, where a doubling is worth about 110 (docs/strength.md,
+    // "Limited strength"). MinNodes is the lowest level's budget (half of what the r3 net took:
+    // the nets since search better with the same nodes).
     static constexpr double MinNodes = 525;
     static constexpr double EloPerDoubling = 110;
     // Below MarginZeroElo the move is chosen among CandidateLines lines, within a margin that falls
