@@ -196,24 +196,26 @@ TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "
     CHECK(wdl::material(Position()) == 78);
 }
 
-TEST_CASE(
-    "Limited strength: each line's nodes grow with the level; strong levels and mates take the best line",
-    "[search][strength]") {
+TEST_CASE("Limited strength: budgets grow with the level; strong levels and mates take the best line",
+          "[search][strength]") {
     StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2200},
         top{true, StrengthLimit::MaxElo};
-    // The nodes a line gets grow with every step of the level, across the switch from several
-    // lines to one.
-    auto per_line = [](const StrengthLimit& l) { return double(l.node_budget()) / l.candidate_lines(); };
+    // The budget grows with every step of the level, but for the step to the first level that
+    // searches one line, which takes a third of the curve.
     for (int elo = StrengthLimit::MinElo; elo < StrengthLimit::MaxElo; elo += 10) {
+        StrengthLimit here{true, elo}, next{true, elo + 10};
         INFO("UCI_Elo " << elo);
-        CHECK(per_line({true, elo}) < per_line({true, elo + 10}));
+        if (here.candidate_lines() == next.candidate_lines())
+            CHECK(here.node_budget() < next.node_budget());
+        else
+            CHECK(here.node_budget() > next.node_budget());
     }
-    // The curve's fixed points: 525 nodes at the lowest level, shared by four lines (131.25 each),
-    // and 2200, eight doublings of 110 above 1320, one line of 131.25 * 256 nodes.
+    // The curve's fixed points: 525 nodes at the lowest level, where four lines share them, and
+    // at 2200, eight doublings of 110 above 1320, one line on a third of 525 * 256 nodes.
     CHECK(weak.candidate_lines() == 4);
     CHECK(weak.node_budget() == 525);
     CHECK(strong.candidate_lines() == 1);
-    CHECK(strong.node_budget() == 33600);
+    CHECK(strong.node_budget() == 44800);
     CHECK(weak.node_budget() < mid.node_budget());
     CHECK(strong.node_budget() < top.node_budget());
     CHECK(weak.margin_cp() > mid.margin_cp());

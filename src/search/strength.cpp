@@ -14,8 +14,8 @@ int clamped(int elo) { return std::clamp(elo, StrengthLimit::MinElo, StrengthLim
 }  // namespace
 
 std::uint64_t StrengthLimit::node_budget() const {
-    const double per_line = MinNodes / CandidateLines * std::exp2((clamped(elo) - MinElo) / EloPerDoubling);
-    return std::uint64_t(per_line * candidate_lines());
+    const double curve = MinNodes * std::exp2((clamped(elo) - MinElo) / EloPerDoubling);
+    return std::uint64_t(std::llround(candidate_lines() > 1 ? curve : curve * OneLineShare));
 }
 
 int StrengthLimit::candidate_lines() const { return margin_cp() > 0 ? CandidateLines : 1; }

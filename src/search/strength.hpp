@@ -21,15 +21,16 @@ struct StrengthLimit {
     // be honoured.
     static constexpr int MaxElo = 2400;
     static constexpr int DefaultElo = 1500;
-    // The node budget: the lines a level searches times the nodes each line is worth, which double
-    // every EloPerDoubling points above the lowest level. A level choosing among CandidateLines
-    // lines shares its nodes among them, so the levels from MarginZeroElo up, which search one
-    // line, get a CandidateLines-th of what a level of several lines would: given all of it, 2200
-    // played about 300 Elo above 2100, where a doubling is worth about 110 (docs/strength.md,
-    // "Limited strength"). MinNodes is the lowest level's budget (half of what the r3 net took:
-    // the nets since search better with the same nodes).
+    // The node budget doubles every EloPerDoubling points above the lowest level, from MinNodes there
+    // (half of what the r3 net took: the nets since search better with the same nodes), for the
+    // levels that choose among CandidateLines lines. Those lines share the nodes, so the levels
+    // from MarginZeroElo up, which search one line, take OneLineShare of the curve: given all of
+    // it, 2200, the first of them, played about 300 Elo above 2100 (a doubling is worth about 110),
+    // and given a quarter, about 90 below its label; the one-line levels' results put four lines'
+    // nodes at about three times one line's (docs/strength.md, "Limited strength").
     static constexpr double MinNodes = 525;
     static constexpr double EloPerDoubling = 110;
+    static constexpr double OneLineShare = 1.0 / 3;
     // Below MarginZeroElo the move is chosen among CandidateLines lines, within a margin that falls
     // from MarginAtMinElo centipawns at the lowest level to zero there; the levels above play their
     // best line and differ by their budget alone.
