@@ -26,8 +26,9 @@ struct StrengthLimit {
     // levels that choose among CandidateLines lines. Those lines share the nodes, so the levels
     // from MarginZeroElo up, which search one line, take OneLineShare of the curve: given all of
     // it, 2200, the first of them, played about 300 Elo above 2100 (a doubling is worth about 110),
-    // and given a quarter, about 90 below its label; the one-line levels' results put four lines'
-    // nodes at about three times one line's (docs/strength.md, "Limited strength").
+    // and given a quarter, about 90 below its label; a line through the one-line levels' results
+    // makes four lines on N nodes play about as one line on N / 3 (docs/strength.md, "Limited
+    // strength").
     static constexpr double MinNodes = 525;
     static constexpr double EloPerDoubling = 110;
     static constexpr double OneLineShare = 1.0 / 3;
