@@ -25,7 +25,7 @@ namespace {
 constexpr std::int64_t AtOnceMs = 50;
 
 // The position a `position` command's arguments name ("startpos" or "fen <FEN>", then any moves).
-Position position_of(const std::string& args) {
+Position position_of_command(const std::string& args) {
     Position pos;
     const auto moves_at = args.find(" moves");
     const std::string start = args.substr(0, moves_at);
@@ -52,7 +52,7 @@ std::int64_t timed_search(EngineProcess& engine, const std::string& args, const 
     auto lines = engine.read_until("bestmove", patience);
     auto took = std::chrono::steady_clock::now() - start;
     REQUIRE_FALSE(lines.empty());
-    CHECK(position_of(args).parse_uci_move(word_after(lines.back(), "bestmove")) != Move::none());
+    CHECK(position_of_command(args).parse_uci_move(word_after(lines.back(), "bestmove")) != Move::none());
     return std::chrono::duration_cast<std::chrono::milliseconds>(took).count();
 }
 
