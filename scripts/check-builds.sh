@@ -8,15 +8,13 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 reference="$1"
 shift
-expected="$(sente_bench_of "$reference/sente")"
+{ read -r expected; read -r expected_hce; } < <(sente_benches_of "$reference/sente")
 [ -n "$expected" ] || { echo "check-builds: no bench from $reference/sente" >&2; exit 1; }
-expected_hce="$(sente_hce_bench_of "$reference/sente")"
 [ -n "$expected_hce" ] || { echo "check-builds: no hand-crafted bench from $reference/sente" >&2; exit 1; }
 # same_benches NAME SENTE: both bench signatures of another build equal the reference's.
 same_benches() {
     local got hce
-    got="$(sente_bench_of "$2")"
-    hce="$(sente_hce_bench_of "$2")"
+    { read -r got; read -r hce; } < <(sente_benches_of "$2")
     echo "bench: $1 $got (hand-crafted $hce)"
     [ "$got" = "$expected" ] && [ "$hce" = "$expected_hce" ] || { echo "check-builds: $1's bench differs" >&2; exit 1; }
 }

@@ -192,9 +192,8 @@ if [ -z "$reference" ]; then
     reference="$work/tree/src/sente-reference"
 fi
 perft_of() { "$@" perft 5 2>/dev/null | tr -d '\r' | awk '/^Nodes searched:/ { print $3 }'; }
-expected_bench="$(sente_bench_of "$reference")"
+{ read -r expected_bench; read -r expected_hce_bench; } < <(sente_benches_of "$reference")
 [ -n "$expected_bench" ] || { echo "release.sh: the reference build gave no bench" >&2; exit 1; }
-expected_hce_bench="$(sente_hce_bench_of "$reference")"
 [ -n "$expected_hce_bench" ] || { echo "release.sh: the reference build gave no hand-crafted bench" >&2; exit 1; }
 echo "   bench $expected_bench, hand-crafted $expected_hce_bench ($reference)"
 
@@ -295,8 +294,7 @@ for system in "${systems[@]}"; do
         export WINEDEBUG=-all
         version="$("${runner[@]}" "$out/$name" --version | tr -d '\r')"
         perft="$(perft_of "${runner[@]}" "$out/$name")"
-        bench="$(sente_bench_of "${runner[@]}" "$out/$name")"
-        hce_bench="$(sente_hce_bench_of "${runner[@]}" "$out/$name")"
+        { read -r bench; read -r hce_bench; } < <(sente_benches_of "${runner[@]}" "$out/$name")
         verdict="$version, perft 5 ${perft:-none}, bench ${bench:-none}, hand-crafted ${hce_bench:-none}"
         ok=1
         [[ "$version" == "Sente $build_name ("*")" ]] || ok=0

@@ -59,3 +59,16 @@ sente_bench_after() {
 
 # sente_hce_bench_of [RUNNER...] SENTE: the bench with the hand-crafted evaluation (Use NNUE off).
 sente_hce_bench_of() { sente_bench_after "setoption name Use NNUE value false" "$@"; }
+
+# sente_benches_of [RUNNER...] SENTE: both bench signatures, the net's on the first line and the
+# hand-crafted evaluation's on the second, an empty line for one that gave none. Each bench is one
+# thread: the two run at once.
+sente_benches_of() {
+    local hce net
+    hce="$(mktemp)"
+    sente_hce_bench_of "$@" >"$hce" &
+    net="$(sente_bench_of "$@")"
+    wait $!
+    printf '%s\n%s\n' "$net" "$(cat "$hce")"
+    rm -f "$hce"
+}
