@@ -27,14 +27,14 @@ sente_copy_sources "$copy"
 # and the network's narrower paths with the release flags.
 werror=()
 [ "${CI:-}" = "true" ] && werror=(WERROR=1)
-make -C "$copy/src" -j "$(nproc)" EXE=sente-openbench ARCH=portable "${werror[@]}" >/dev/null
+make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-openbench ARCH=portable "${werror[@]}" >/dev/null
 same_benches "make portable" "$copy/src/sente-openbench"
 # EVALFILE, as OpenBench passes a test's net, embeds another net: the build then plays as the
 # reference does with that net loaded, and names it as its EvalFile.
 default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
 other_net="$(ls "$SENTE_ROOT"/nets/*.nnue | grep -v "/$default_net\$" | head -n 1)"
 [ -n "$other_net" ] || { echo "check-builds: nets/ holds no net besides the default" >&2; exit 1; }
-make -C "$copy/src" -j "$(nproc)" EXE=sente-evalfile ARCH=portable EVALFILE="$other_net" "${werror[@]}" >/dev/null
+make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-evalfile ARCH=portable EVALFILE="$other_net" "${werror[@]}" >/dev/null
 wanted="$(sente_bench_after "setoption name EvalFile value $other_net" "$reference/sente")"
 got="$(sente_bench_of "$copy/src/sente-evalfile")"
 echo "bench: make EVALFILE=$(basename "$other_net") $got"
@@ -47,7 +47,7 @@ fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | grep -c 
 [ "$fens" = 3 ] || { echo "check-builds: genfens printed $fens openings, not 3" >&2; exit 1; }
 
 # The tune build: the same engine until an option moves a parameter; spsa lists them for OpenBench.
-make -C "$copy/src" -j "$(nproc)" EXE=sente-tune ARCH=portable TUNE=1 "${werror[@]}" >/dev/null
+make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-tune ARCH=portable TUNE=1 "${werror[@]}" >/dev/null
 tune="$copy/src/sente-tune"
 same_benches "make portable TUNE=1" "$tune"
 lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"

@@ -34,7 +34,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 out="$SENTE_ROOT/release"
 systems="linux,windows"
 levels="x86-64,x86-64-sse41-popcnt,x86-64-avx2,x86-64-bmi2,x86-64-avx512,armv8"
-jobs="$(nproc)"
+jobs="$SENTE_JOBS"
 reference=""
 tablebases=on
 usage() { sente_usage "${BASH_SOURCE[0]}"; }
