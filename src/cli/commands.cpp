@@ -1,7 +1,6 @@
 #include "cli/commands.hpp"
 
 #include <chrono>
-#include <cxxopts.hpp>
 
 #include "core/tunable.hpp"
 #include "datagen/command.hpp"
@@ -26,31 +25,29 @@ using util::Words;
 // `perft DEPTH`: the leaves of the legal move tree, from the engine's position or --fen, with the
 // engine's threads or --threads. UCI's `go perft DEPTH` is `perft DEPTH --divide`.
 int perft(Engine& engine, Words words, Reply& reply) {
-    cxxopts::Options options("sente perft", "Counts the leaves of the legal move tree to DEPTH plies.");
-    options.add_options()("fen", "Start from this FEN (default: the start position)",
-                          cxxopts::value<std::string>())("divide", "Print the count below each root move")(
-        "threads", "Threads that share the root moves (default: 1, or the engine's Threads under UCI)",
-        cxxopts::value<int>())("hash", "MB of hash table for the counts of subtrees (0: none)",
-                               cxxopts::value<int>()->default_value("0"))(
-        "chess960", "Read the FEN's castling as Chess960 and write castling as king takes rook");
-    const util::Arguments arguments = util::parse_arguments(options, words, reply, "DEPTH");
-    if (!arguments.options) return arguments.status;
-    const cxxopts::ParseResult& args = *arguments.options;
-    if (arguments.positional.size() != 1) return reply.refuse("perft needs exactly one DEPTH");
+    util::CommandLine cli("sente perft", "Counts the leaves of the legal move tree to DEPTH plies.", "DEPTH");
+    cli.option<std::string>("fen", "Start from this FEN (default: the start position)")
+        .flag("divide", "Print the count below each root move")
+        .option<int>("threads",
+                     "Threads that share the root moves (default: 1, or the engine's Threads under UCI)")
+        .option<int>("hash", "MB of hash table for the counts of subtrees (0: none)", "0")
+        .flag("chess960", "Read the FEN's castling as Chess960 and write castling as king takes rook");
+    if (!cli.parse(words, reply)) return cli.status();
+    if (cli.positional().size() != 1) return reply.refuse("perft needs exactly one DEPTH");
     const std::optional<int> depth =
-        util::number_argument(reply, "perft DEPTH", arguments.positional[0], 0, Engine::MaxPerftDepth);
+        util::number_argument(reply, "perft DEPTH", cli.positional()[0], 0, Engine::MaxPerftDepth);
     if (!depth) return util::BadUsage;
-    const int hash = args["hash"].as<int>();
+    const int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 0, Engine::MaxHashMb)) return util::BadUsage;
-    if (args.count("threads")) {
-        const int threads = args["threads"].as<int>();
+    if (cli.count("threads")) {
+        const int threads = cli.get<int>("threads");
         if (!util::in_range(reply, "--threads", threads, 1, Engine::MaxThreads)) return util::BadUsage;
         engine.set_threads(threads);
     }
-    if (args.count("chess960")) engine.set_chess960(true);
-    if (args.count("fen")) {
+    if (cli.count("chess960")) engine.set_chess960(true);
+    if (cli.count("fen")) {
         std::string castling_note;
-        if (auto problem = engine.set_position(args["fen"].as<std::string>(), {}, &castling_note))
+        if (auto problem = engine.set_position(cli.get<std::string>("fen"), {}, &castling_note))
             return reply.refuse("bad FEN: " + *problem);
         if (!castling_note.empty()) reply.note(castling_note);
     }
@@ -59,7 +56,7 @@ int perft(Engine& engine, Words words, Reply& reply) {
     const PerftResult result = engine.perft(*depth, hash);
     const auto elapsed = std::chrono::steady_clock::now() - start;
     const Position& root = engine.position();
-    if (args.count("divide")) {
+    if (cli.count("divide")) {
         for (const auto& [move, count] : result.divide)
             reply.line(root.move_to_uci(move) + ": " + std::to_string(count));
         reply.line("");

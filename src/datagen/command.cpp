@@ -1,7 +1,6 @@
 #include "datagen/command.hpp"
 
 #include <chrono>
-#include <cxxopts.hpp>
 #include <iostream>
 #include <random>
 
@@ -24,51 +23,44 @@ constexpr int MaxGenfens = 10'000'000;
 // `datagen --out FILE ...` plays self-play games into a file; `datagen --dump FILE` prints one.
 int datagen_command(Engine&, util::Words words, util::Reply& reply) {
     const DatagenOptions defaults;
-    cxxopts::Options options("sente datagen",
-                             "Plays self-play games for the trainers and appends them to a file.");
-    options.add_options()("out", "Append self-play games to this file", cxxopts::value<std::string>())(
-        "games", "Games of the seed, counting those already in the file",
-        cxxopts::value<int>()->default_value(util::default_text(defaults.games)))(
-        "threads", "Games played at once, one thread each",
-        cxxopts::value<int>()->default_value(util::default_text(defaults.threads)))(
-        "nodes", "Soft node limit of each move's search",
-        cxxopts::value<long long>()->default_value(util::default_text(DefaultNodes)))(
-        "hard-nodes", "Hard node limit of each move's search (default: --nodes times 2)",
-        cxxopts::value<long long>())(
-        "hash", "MB of hash table for each thread, which every search of its games shares",
-        cxxopts::value<int>()->default_value(util::default_text(defaults.hash_mb)))(
-        "random-plies", "Random legal plies that start each game",
-        cxxopts::value<int>()->default_value(util::default_text(DefaultRandomPlies)))(
-        "seed", "Seed of the random openings (default: a random one, printed)",
-        cxxopts::value<std::uint64_t>())("book", "EPD file of openings the random plies start from",
-                                         cxxopts::value<std::string>())("chess960", "Play Chess960 games")(
-        "net",
-        "The evaluation that plays: none (the hand-crafted one), embedded, or a net file "
-        "(default: the engine's default, Use NNUE)",
-        cxxopts::value<std::string>())("dump",
-                                       "Print a game file as 'FEN | score | result' lines (White's view)",
-                                       cxxopts::value<std::string>());
-    const util::Arguments arguments = util::parse_arguments(options, words, reply);
-    if (!arguments.options) return arguments.status;
-    const cxxopts::ParseResult& args = *arguments.options;
-    if (!arguments.positional.empty())
-        return reply.refuse("datagen takes no positional arguments (see --help)");
-    if (args.count("dump")) {
-        if (args.count("out")) return reply.refuse("datagen: --dump and --out do not go together");
-        return dump_games(args["dump"].as<std::string>(), std::cout, std::cerr);
+    util::CommandLine cli("sente datagen",
+                          "Plays self-play games for the trainers and appends them to a file.");
+    cli.option<std::string>("out", "Append self-play games to this file")
+        .option<int>("games", "Games of the seed, counting those already in the file",
+                     util::default_text(defaults.games))
+        .option<int>("threads", "Games played at once, one thread each", util::default_text(defaults.threads))
+        .option<long long>("nodes", "Soft node limit of each move's search", util::default_text(DefaultNodes))
+        .option<long long>("hard-nodes", "Hard node limit of each move's search (default: --nodes times 2)")
+        .option<int>("hash", "MB of hash table for each thread, which every search of its games shares",
+                     util::default_text(defaults.hash_mb))
+        .option<int>("random-plies", "Random legal plies that start each game",
+                     util::default_text(DefaultRandomPlies))
+        .option<std::uint64_t>("seed", "Seed of the random openings (default: a random one, printed)")
+        .option<std::string>("book", "EPD file of openings the random plies start from")
+        .flag("chess960", "Play Chess960 games")
+        .option<std::string>(
+            "net",
+            "The evaluation that plays: none (the hand-crafted one), embedded, or a net file "
+            "(default: the engine's default, Use NNUE)")
+        .option<std::string>("dump", "Print a game file as 'FEN | score | result' lines (White's view)");
+    if (!cli.parse(words, reply)) return cli.status();
+    if (!cli.positional().empty()) return reply.refuse("datagen takes no positional arguments (see --help)");
+    if (cli.count("dump")) {
+        if (cli.count("out")) return reply.refuse("datagen: --dump and --out do not go together");
+        return dump_games(cli.get<std::string>("dump"), std::cout, std::cerr);
     }
-    if (!args.count("out")) return reply.refuse("datagen needs --out FILE (or --dump FILE)");
+    if (!cli.count("out")) return reply.refuse("datagen needs --out FILE (or --dump FILE)");
     DatagenOptions o;
-    o.out = args["out"].as<std::string>();
-    o.games = args["games"].as<int>();
-    o.threads = args["threads"].as<int>();
-    const long long nodes = args["nodes"].as<long long>();
-    o.random_plies = args["random-plies"].as<int>();
-    o.hash_mb = args["hash"].as<int>();
-    o.book = args.count("book") ? args["book"].as<std::string>() : "";
-    o.chess960 = args.count("chess960") > 0;
-    o.net = args.count("net") ? args["net"].as<std::string>() : "";
-    if (args.count("net") && o.net.empty()) return reply.refuse("--net needs none, embedded or a net file");
+    o.out = cli.get<std::string>("out");
+    o.games = cli.get<int>("games");
+    o.threads = cli.get<int>("threads");
+    const long long nodes = cli.get<long long>("nodes");
+    o.random_plies = cli.get<int>("random-plies");
+    o.hash_mb = cli.get<int>("hash");
+    o.book = cli.count("book") ? cli.get<std::string>("book") : "";
+    o.chess960 = cli.count("chess960") > 0;
+    o.net = cli.count("net") ? cli.get<std::string>("net") : "";
+    if (cli.count("net") && o.net.empty()) return reply.refuse("--net needs none, embedded or a net file");
     if (!util::in_range(reply, "--games", o.games, 1, MaxGames)
         || !util::in_range(reply, "--threads", o.threads, 1, Engine::MaxThreads)
         || !util::in_range(reply, "--nodes", nodes, MinNodes, MaxNodes)
@@ -76,13 +68,13 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
         || !util::in_range(reply, "--hash", o.hash_mb, 1, MaxHashMb))
         return util::BadUsage;
     o.nodes = std::uint64_t(nodes);
-    if (args.count("hard-nodes")) {
-        const long long hard = args["hard-nodes"].as<long long>();
+    if (cli.count("hard-nodes")) {
+        const long long hard = cli.get<long long>("hard-nodes");
         if (!util::in_range(reply, "--hard-nodes", hard, nodes, MaxHardNodes)) return util::BadUsage;
         o.hard_nodes = std::uint64_t(hard);
     }
-    o.seed = args.count("seed")
-                 ? args["seed"].as<std::uint64_t>()
+    o.seed = cli.count("seed")
+                 ? cli.get<std::uint64_t>("seed")
                  : std::random_device{}()
                        ^ std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     return run_datagen(o, std::cerr);

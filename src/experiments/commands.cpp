@@ -1,7 +1,6 @@
 #include "experiments/commands.hpp"
 
 #include <cstdio>
-#include <cxxopts.hpp>
 #include <fstream>
 
 #include "engine.hpp"
@@ -27,8 +26,8 @@ constexpr const char* DefaultAlgorithms = "alphabeta,pvs,aspiration,mtdf,mtdf2,s
 using util::Reply;
 
 // The tempo settings of --tempo: percentages of the built-in bonus.
-std::optional<std::vector<int>> tempo_settings(const cxxopts::ParseResult& args, Reply& reply) {
-    std::vector<int> settings = args["tempo"].as<std::vector<int>>();
+std::optional<std::vector<int>> tempo_settings(const util::CommandLine& cli, Reply& reply) {
+    std::vector<int> settings = cli.get<std::vector<int>>("tempo");
     for (int p : settings)
         if (!util::in_range(reply, "--tempo values", p, 0, eval::MaxTempoPercent)) return std::nullopt;
     return settings;
@@ -47,35 +46,31 @@ std::string formatted(const char* format, Args... args) {
 // `solve FILE`: searches every position of an EPD suite and checks the move against bm and am.
 // Each search stops at the first of the limits given; with none, after the default movetime.
 int solve_command(Engine& engine, util::Words words, Reply& reply) {
-    cxxopts::Options options("sente solve",
-                             "Runs an EPD test suite: each position's move against its bm and am.");
-    options.add_options()("movetime",
-                          "Milliseconds per position (" + util::default_text(DefaultMovetimeMs)
-                              + " unless --nodes or --depth is given)",
-                          cxxopts::value<int>())(
-        "nodes", "Nodes per position (the same answers on any machine)", cxxopts::value<long long>())(
-        "depth", "Deepest iteration per position", cxxopts::value<int>());
-    const util::Arguments arguments = util::parse_arguments(options, words, reply, "FILE");
-    if (!arguments.options) return arguments.status;
-    const cxxopts::ParseResult& args = *arguments.options;
-    if (arguments.positional.size() != 1) return reply.refuse("solve needs exactly one EPD FILE");
+    util::CommandLine cli("sente solve",
+                          "Runs an EPD test suite: each position's move against its bm and am.", "FILE");
+    cli.option<int>("movetime", "Milliseconds per position (" + util::default_text(DefaultMovetimeMs)
+                                    + " unless --nodes or --depth is given)")
+        .option<long long>("nodes", "Nodes per position (the same answers on any machine)")
+        .option<int>("depth", "Deepest iteration per position");
+    if (!cli.parse(words, reply)) return cli.status();
+    if (cli.positional().size() != 1) return reply.refuse("solve needs exactly one EPD FILE");
 
     SearchLimits limits;
     std::vector<std::string> named;  // the limits, for the summary line
-    if (args.count("movetime")) {
-        const int movetime = args["movetime"].as<int>();
+    if (cli.count("movetime")) {
+        const int movetime = cli.get<int>("movetime");
         if (!util::in_range(reply, "--movetime", movetime, 1, MaxMovetimeMs)) return util::BadUsage;
         limits.movetime = movetime;
         named.push_back(std::to_string(movetime) + " ms");
     }
-    if (args.count("nodes")) {
-        const long long nodes = args["nodes"].as<long long>();
+    if (cli.count("nodes")) {
+        const long long nodes = cli.get<long long>("nodes");
         if (!util::in_range(reply, "--nodes", nodes, 1LL, MaxSolveNodes)) return util::BadUsage;
         limits.nodes = static_cast<std::uint64_t>(nodes);
         named.push_back(std::to_string(nodes) + " nodes");
     }
-    if (args.count("depth")) {
-        const int depth = args["depth"].as<int>();
+    if (cli.count("depth")) {
+        const int depth = cli.get<int>("depth");
         if (!util::in_range(reply, "--depth", depth, 1, MaxSolveDepth)) return util::BadUsage;
         limits.depth = depth;
         named.push_back("depth " + std::to_string(depth));
@@ -85,7 +80,7 @@ int solve_command(Engine& engine, util::Words words, Reply& reply) {
         named.push_back(std::to_string(DefaultMovetimeMs) + " ms");
     }
 
-    const std::string& path = arguments.positional[0];
+    const std::string& path = cli.positional()[0];
     if (!std::ifstream(path)) return reply.refuse("cannot read " + path);
     int solved = 0, total = 0;
     run_epd_suite(engine, path, limits, [&](const EpdOutcome& o) {
@@ -104,20 +99,20 @@ int solve_command(Engine& engine, util::Words words, Reply& reply) {
 // depth, the nodes and the branching factor over the bench positions, once per tempo setting, as a
 // Markdown table.
 int tempo_table_command(Engine& engine, util::Words words, Reply& reply) {
-    cxxopts::Options options("sente tempo-table", "The tempo experiment over the bench positions to DEPTH.");
-    options.add_options()("tempo", "Tempo settings to compare, in percent of the built-in bonus",
-                          cxxopts::value<std::vector<int>>()->default_value(DefaultTempi));
-    const util::Arguments arguments = util::parse_arguments(options, words, reply, "[DEPTH]");
-    if (!arguments.options) return arguments.status;
-    if (arguments.positional.size() > 1) return reply.refuse("tempo-table takes at most one DEPTH");
+    util::CommandLine cli("sente tempo-table", "The tempo experiment over the bench positions to DEPTH.",
+                          "[DEPTH]");
+    cli.option<std::vector<int>>("tempo", "Tempo settings to compare, in percent of the built-in bonus",
+                                 DefaultTempi);
+    if (!cli.parse(words, reply)) return cli.status();
+    if (cli.positional().size() > 1) return reply.refuse("tempo-table takes at most one DEPTH");
     int depth = DefaultTempoDepth;
-    if (!arguments.positional.empty()) {
-        const std::optional<int> d = util::number_argument(reply, "tempo-table DEPTH",
-                                                           arguments.positional[0], 2, Engine::MaxBenchDepth);
+    if (!cli.positional().empty()) {
+        const std::optional<int> d =
+            util::number_argument(reply, "tempo-table DEPTH", cli.positional()[0], 2, Engine::MaxBenchDepth);
         if (!d) return util::BadUsage;
         depth = *d;
     }
-    const std::optional<std::vector<int>> settings = tempo_settings(*arguments.options, reply);
+    const std::optional<std::vector<int>> settings = tempo_settings(cli, reply);
     if (!settings) return util::BadUsage;
 
     std::vector<std::vector<TempoRow>> tables;
@@ -147,44 +142,39 @@ int tempo_table_command(Engine& engine, util::Words words, Reply& reply) {
 // `research`: the classic algorithms side by side; a table per algorithm and tempo setting.
 int research_command(Engine&, util::Words words, Reply& reply) {
     const research::Settings defaults;
-    cxxopts::Options options("sente research", "The classic fixed-depth algorithms side by side.");
-    options.add_options()("depth", "Deepest iteration",
-                          cxxopts::value<int>()->default_value(util::default_text(DefaultResearchDepth)))(
-        "algorithms", "negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual (comma-separated)",
-        cxxopts::value<std::vector<std::string>>()->default_value(DefaultAlgorithms))(
-        "tempo", "Tempo settings to compare, in percent of the built-in bonus",
-        cxxopts::value<std::vector<int>>()->default_value(DefaultTempi))(
-        "positions", "FEN or EPD file of positions (default: the bench positions)",
-        cxxopts::value<std::string>())("eval", "full (Sente's evaluation) or material",
-                                       cxxopts::value<std::string>()->default_value("full"))(
-        "hash", "MB of the table of bounds",
-        cxxopts::value<int>()->default_value(util::default_text(defaults.hash_mb)))(
-        "csv", "Print CSV instead of aligned tables");
-    const util::Arguments arguments = util::parse_arguments(options, words, reply);
-    if (!arguments.options) return arguments.status;
-    const cxxopts::ParseResult& args = *arguments.options;
-    if (!arguments.positional.empty())
-        return reply.refuse("research takes no positional arguments (see --help)");
-    const int depth = args["depth"].as<int>();
+    util::CommandLine cli("sente research", "The classic fixed-depth algorithms side by side.");
+    cli.option<int>("depth", "Deepest iteration", util::default_text(DefaultResearchDepth))
+        .option<std::vector<std::string>>(
+            "algorithms", "negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual (comma-separated)",
+            DefaultAlgorithms)
+        .option<std::vector<int>>("tempo", "Tempo settings to compare, in percent of the built-in bonus",
+                                  DefaultTempi)
+        .option<std::string>("positions", "FEN or EPD file of positions (default: the bench positions)")
+        .option<std::string>("eval", "full (Sente's evaluation) or material", "full")
+        .option<int>("hash", "MB of the table of bounds", util::default_text(defaults.hash_mb))
+        .flag("csv", "Print CSV instead of aligned tables");
+    if (!cli.parse(words, reply)) return cli.status();
+    if (!cli.positional().empty()) return reply.refuse("research takes no positional arguments (see --help)");
+    const int depth = cli.get<int>("depth");
     if (!util::in_range(reply, "--depth", depth, 1, MaxResearchDepth)) return util::BadUsage;
     std::vector<research::Algorithm> algorithms;
-    for (const std::string& a : args["algorithms"].as<std::vector<std::string>>()) {
+    for (const std::string& a : cli.get<std::vector<std::string>>("algorithms")) {
         research::Algorithm parsed;
         if (!research::parse_algorithm(a, parsed))
             return reply.refuse("unknown algorithm '" + a
                                 + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
         algorithms.push_back(parsed);
     }
-    const std::optional<std::vector<int>> tempi = tempo_settings(args, reply);
+    const std::optional<std::vector<int>> tempi = tempo_settings(cli, reply);
     if (!tempi) return util::BadUsage;
-    const std::string kind = args["eval"].as<std::string>();
+    const std::string kind = cli.get<std::string>("eval");
     if (kind != "full" && kind != "material") return reply.refuse("--eval must be full or material");
-    const int hash = args["hash"].as<int>();
+    const int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 1, MaxResearchHashMb)) return util::BadUsage;
 
     std::vector<std::string> fens;
-    if (args.count("positions")) {
-        const std::string path = args["positions"].as<std::string>();
+    if (cli.count("positions")) {
+        const std::string path = cli.get<std::string>("positions");
         const std::optional<std::vector<util::Epd>> positions = util::read_epd(path);
         if (!positions) return reply.refuse("cannot read " + path);
         for (const util::Epd& epd : *positions) {
@@ -196,7 +186,7 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     } else {
         fens = bench_positions();
     }
-    const bool csv = args.count("csv") > 0;
+    const bool csv = cli.count("csv") > 0;
     if (csv)
         reply.line(
             "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions");

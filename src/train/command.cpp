@@ -4,7 +4,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cxxopts.hpp>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -40,11 +39,11 @@ std::string epoch_path(const std::string& out, int epoch) {
 // The shape the options name over `base`: each of --hidden, --king-mirror and --output-buckets
 // given replaces base's, and architecture 1 (--king-mirror=false) has its one output bucket unless
 // the options say otherwise.
-nnue::Shape named_shape(const cxxopts::ParseResult& args, nnue::Shape base) {
-    if (args.count("hidden")) base.hidden = args["hidden"].as<int>();
-    if (args.count("king-mirror")) base.mirrored = args["king-mirror"].as<bool>();
-    if (args.count("output-buckets"))
-        base.output_buckets = args["output-buckets"].as<int>();
+nnue::Shape named_shape(const util::CommandLine& cli, nnue::Shape base) {
+    if (cli.count("hidden")) base.hidden = cli.get<int>("hidden");
+    if (cli.count("king-mirror")) base.mirrored = cli.get<bool>("king-mirror");
+    if (cli.count("output-buckets"))
+        base.output_buckets = cli.get<int>("output-buckets");
     else if (!base.mirrored)
         base.output_buckets = 1;
     return base;
@@ -55,72 +54,65 @@ nnue::Shape named_shape(const cxxopts::ParseResult& args, nnue::Shape base) {
 // `train` (sente-train): trains Sente's network on games from `sente datagen` and writes the
 // quantised net.
 int train_command(Engine&, util::Words words, util::Reply& reply) {
-    cxxopts::Options cli("sente train",
-                         "Trains Sente's network, (768 -> N) x 2 -> 1, on self-play games (sente datagen) "
-                         "with AdamW, and writes the quantised net file.");
+    util::CommandLine cli("sente train",
+                          "Trains Sente's network, (768 -> N) x 2 -> 1, on self-play games (sente datagen) "
+                          "with AdamW, and writes the quantised net file.");
     const Options defaults;
-    cli.add_options()("data", "A game file (repeatable)", cxxopts::value<std::vector<std::string>>())(
-        "out", "Where to write the net", cxxopts::value<std::string>()->default_value("sente.nnue"))(
-        "epochs", "Passes over the training set",
-        cxxopts::value<int>()->default_value(util::default_text(defaults.epochs)))(
-        "batch", "Positions per step",
-        cxxopts::value<int>()->default_value(util::default_text(defaults.batch)))(
-        "lr", "Learning rate of the first epoch",
-        cxxopts::value<double>()->default_value(util::default_text(defaults.lr)))(
-        "lr-final", "Learning rate of the last epoch (cosine decay between)",
-        cxxopts::value<double>()->default_value(util::default_text(defaults.lr_final)))(
-        "weight-decay", "AdamW's decoupled weight decay",
-        cxxopts::value<double>()->default_value(util::default_text(defaults.weight_decay)))(
-        "lambda", "Share of the game result in the target (the rest is the search score)",
-        cxxopts::value<double>()->default_value(util::default_text(defaults.objective.lambda)))(
-        "scale", "Centipawns per unit of the sigmoid (default: fitted to the results)",
-        cxxopts::value<double>())("threads", "Threads",
-                                  cxxopts::value<int>()->default_value(util::default_text(
-                                      std::clamp(int(std::thread::hardware_concurrency()), 1, MaxThreads))))(
-        "seed", "Seed of the initial weights and the shuffles",
-        cxxopts::value<std::uint64_t>()->default_value(util::default_text(defaults.seed)))(
-        "min-ply", "Skip the positions before this ply of each game",
-        cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.min_ply)))(
-        "max-score", "Skip the positions whose |search score| exceeds this",
-        cxxopts::value<int>()->default_value(util::default_text(DefaultFilter.max_score)))(
-        "validation-every", games::ValidationEveryHelp,
-        cxxopts::value<int>()->default_value(util::default_text(games::DefaultValidationEvery)))(
-        "checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)",
-        cxxopts::value<std::string>())("resume", "Continue the run of the checkpoint, with its options")(
-        "init",
-        "Start from this net instead of random weights; with --hidden, --king-mirror or --output-buckets "
-        "naming a larger shape, the net widened into it",
-        cxxopts::value<std::string>())(
-        "mirror",
-        "Add every training position with its files mirrored (a <-> h); a net with --king-mirror sees "
-        "both alike, so it takes none",
-        cxxopts::value<bool>()->default_value("true"))(
-        "hidden", "N, the hidden size (128, 256 or 512)",
-        cxxopts::value<int>()->default_value(std::to_string(defaults.shape.hidden)))(
-        "king-mirror",
-        "Mirror each view across the d/e files when its king stands on files e to h (architecture 2; "
-        "--king-mirror=false: architecture 1, which has one output bucket)",
-        cxxopts::value<bool>()->default_value(defaults.shape.mirrored ? "true" : "false"))(
-        "output-buckets",
-        "Output layers chosen by the number of pieces (1 to 8; more than 1 needs --king-mirror)",
-        cxxopts::value<int>()->default_value(std::to_string(defaults.shape.output_buckets)))(
-        "net-every", "Also write the net after every Nth epoch, as OUT-eN.nnue (0: never)",
-        cxxopts::value<int>()->default_value("0"));
-    const util::Arguments arguments = util::parse_arguments(cli, words, reply);
-    if (!arguments.options) return arguments.status;
-    const cxxopts::ParseResult& args = *arguments.options;
-    if (!arguments.positional.empty()) return reply.refuse("takes no positional arguments (see --help)");
-    if (!args.count("data")) return reply.refuse("needs at least one --data FILE");
+    cli.option<std::vector<std::string>>("data", "A game file (repeatable)")
+        .option<std::string>("out", "Where to write the net", "sente.nnue")
+        .option<int>("epochs", "Passes over the training set", util::default_text(defaults.epochs))
+        .option<int>("batch", "Positions per step", util::default_text(defaults.batch))
+        .option<double>("lr", "Learning rate of the first epoch", util::default_text(defaults.lr))
+        .option<double>("lr-final", "Learning rate of the last epoch (cosine decay between)",
+                        util::default_text(defaults.lr_final))
+        .option<double>("weight-decay", "AdamW's decoupled weight decay",
+                        util::default_text(defaults.weight_decay))
+        .option<double>("lambda", "Share of the game result in the target (the rest is the search score)",
+                        util::default_text(defaults.objective.lambda))
+        .option<double>("scale", "Centipawns per unit of the sigmoid (default: fitted to the results)")
+        .option<int>("threads", "Threads",
+                     util::default_text(std::clamp(int(std::thread::hardware_concurrency()), 1, MaxThreads)))
+        .option<std::uint64_t>("seed", "Seed of the initial weights and the shuffles",
+                               util::default_text(defaults.seed))
+        .option<int>("min-ply", "Skip the positions before this ply of each game",
+                     util::default_text(DefaultFilter.min_ply))
+        .option<int>("max-score", "Skip the positions whose |search score| exceeds this",
+                     util::default_text(DefaultFilter.max_score))
+        .option<int>("validation-every", games::ValidationEveryHelp,
+                     util::default_text(games::DefaultValidationEvery))
+        .option<std::string>("checkpoint", "The checkpoint written after every epoch (default: OUT.ckpt)")
+        .flag("resume", "Continue the run of the checkpoint, with its options")
+        .option<std::string>("init",
+                             "Start from this net instead of random weights; with --hidden, --king-mirror or "
+                             "--output-buckets naming a larger shape, the net widened into it")
+        .option<bool>(
+            "mirror",
+            "Add every training position with its files mirrored (a <-> h); a net with --king-mirror "
+            "sees both alike, so it takes none",
+            "true")
+        .option<int>("hidden", "N, the hidden size (128, 256 or 512)", std::to_string(defaults.shape.hidden))
+        .option<bool>(
+            "king-mirror",
+            "Mirror each view across the d/e files when its king stands on files e to h (architecture "
+            "2; --king-mirror=false: architecture 1, which has one output bucket)",
+            defaults.shape.mirrored ? "true" : "false")
+        .option<int>("output-buckets",
+                     "Output layers chosen by the number of pieces (1 to 8; more than 1 needs --king-mirror)",
+                     std::to_string(defaults.shape.output_buckets))
+        .option<int>("net-every", "Also write the net after every Nth epoch, as OUT-eN.nnue (0: never)", "0");
+    if (!cli.parse(words, reply)) return cli.status();
+    if (!cli.positional().empty()) return reply.refuse("takes no positional arguments (see --help)");
+    if (!cli.count("data")) return reply.refuse("needs at least one --data FILE");
     Options options;
-    options.epochs = args["epochs"].as<int>();
-    options.batch = args["batch"].as<int>();
-    options.lr = args["lr"].as<double>();
-    options.lr_final = args["lr-final"].as<double>();
-    options.weight_decay = args["weight-decay"].as<double>();
-    options.objective.lambda = args["lambda"].as<double>();
-    options.threads = args["threads"].as<int>();
-    options.seed = args["seed"].as<std::uint64_t>();
-    const int net_every = args["net-every"].as<int>();
+    options.epochs = cli.get<int>("epochs");
+    options.batch = cli.get<int>("batch");
+    options.lr = cli.get<double>("lr");
+    options.lr_final = cli.get<double>("lr-final");
+    options.weight_decay = cli.get<double>("weight-decay");
+    options.objective.lambda = cli.get<double>("lambda");
+    options.threads = cli.get<int>("threads");
+    options.seed = cli.get<std::uint64_t>("seed");
+    const int net_every = cli.get<int>("net-every");
     if (!util::in_range(reply, "--epochs", options.epochs, 1, MaxEpochs)) return util::BadUsage;
     if (options.batch < 1) return reply.refuse("--batch must be at least 1");
     if (!(options.lr > 0) || !(options.lr_final >= 0))
@@ -130,13 +122,12 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         || !util::in_range(reply, "--threads", options.threads, 1, MaxThreads))
         return util::BadUsage;
     if (net_every < 0) return reply.refuse("--net-every must not be negative");
-    if (args.count("scale") && !(args["scale"].as<double>() > 0))
-        return reply.refuse("--scale must be above 0");
-    if (args.count("resume") && args.count("init"))
+    if (cli.count("scale") && !(cli.get<double>("scale") > 0)) return reply.refuse("--scale must be above 0");
+    if (cli.count("resume") && cli.count("init"))
         return reply.refuse("--resume and --init exclude each other");
-    const std::string out = args["out"].as<std::string>();
+    const std::string out = cli.get<std::string>("out");
     const std::string checkpoint =
-        args.count("checkpoint") ? args["checkpoint"].as<std::string>() : out + ".ckpt";
+        cli.count("checkpoint") ? cli.get<std::string>("checkpoint") : out + ".ckpt";
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
@@ -144,19 +135,18 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     };
     // The shape: a resumed run's own; an --init net's, or the larger one the options name over it,
     // into which the net is widened; else the options' (over the defaults).
-    const bool shape_given =
-        args.count("hidden") || args.count("king-mirror") || args.count("output-buckets");
-    if (args.count("resume") && shape_given)
+    const bool shape_given = cli.count("hidden") || cli.count("king-mirror") || cli.count("output-buckets");
+    if (cli.count("resume") && shape_given)
         return reply.refuse(
             "the shape of a resumed run is its own: leave out --hidden, --king-mirror and --output-buckets");
     nnue::LoadResult init;
     std::vector<float> init_weights;
-    if (args.count("init")) {
-        init = nnue::load_file(args["init"].as<std::string>());
+    if (cli.count("init")) {
+        init = nnue::load_file(cli.get<std::string>("init"));
         if (!init.net) return reply.refuse(init.error);
         init_weights = weights_of(*init.net);
     }
-    options.shape = named_shape(args, init.net ? init.net->shape : defaults.shape);
+    options.shape = named_shape(cli, init.net ? init.net->shape : defaults.shape);
     if (!options.shape.supported())
         return reply.refuse(
             "the engine runs no net of " + nnue::describe(options.shape)
@@ -170,19 +160,19 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
                                 + " (no smaller hidden size, no fewer buckets, mirroring kept)");
         init_weights = std::move(*wider);
     }
-    if (args.count("resume"))
+    if (cli.count("resume"))
         if (auto error = Trainer::checkpoint_shape(checkpoint, options.shape)) return reply.refuse(*error);
 
-    const games::Filter filter{args["min-ply"].as<int>(), args["max-score"].as<int>()};
+    const games::Filter filter{cli.get<int>("min-ply"), cli.get<int>("max-score")};
     DataSet data;
-    for (const std::string& path : args["data"].as<std::vector<std::string>>()) {
+    for (const std::string& path : cli.get<std::vector<std::string>>("data")) {
         games::LoadStats s;
-        if (auto error = load_games(path, filter, args["validation-every"].as<int>(), data, s))
+        if (auto error = load_games(path, filter, cli.get<int>("validation-every"), data, s))
             return reply.refuse(*error);
         std::cerr << path << ": " << games::describe(s) << '\n';
     }
     if (data.train.empty()) return reply.refuse("no positions to train on");
-    if (args["mirror"].as<bool>() && !options.shape.mirrored) {
+    if (cli.get<bool>("mirror") && !options.shape.mirrored) {
         const std::size_t n = data.train.size();
         for (std::size_t i = 0; i < n; ++i) data.train.push_back(mirrored(data.train[i]));
     }
@@ -190,13 +180,13 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
               << data.validation.size() << " (" << std::lround(seconds()) << " s)\n";
 
     std::optional<Trainer> trainer;
-    if (args.count("resume")) {
+    if (cli.count("resume")) {
         if (auto error = Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
             return reply.refuse(*error);
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
                   << trainer->options().epochs << ", with its options\n";
     } else {
-        options.objective.scale = args.count("scale") ? args["scale"].as<double>() : fit_scale(data.train);
+        options.objective.scale = cli.count("scale") ? cli.get<double>("scale") : fit_scale(data.train);
         trainer.emplace(options, data,
                         init.net ? std::move(init_weights) : initial_weights(options.shape, options.seed));
     }

@@ -1,11 +1,13 @@
-// A command's words on the command line, read with cxxopts and the project's conventions: options
-// (--name VALUE, --flag) and positional words in any order, a --help of every command's own, and a
-// bad argument refused through the reply (one line that names the program; exit status 2).
+// A command's words on the command line, read by the project's conventions: options (--name VALUE,
+// --flag) and positional words in any order, a --help of every command's own, and a bad argument
+// refused through the reply (one line that names the program; exit status 2). cxxopts reads them,
+// in command_line.cpp alone: its header costs each file that includes it seconds of every build.
 #pragma once
 
 #include <concepts>
+#include <cstdint>
 #include <cstdio>
-#include <cxxopts.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,40 +18,58 @@
 
 namespace sente::util {
 
-struct Arguments {
-    std::optional<cxxopts::ParseResult> options;  // nothing once refused, or once --help was printed
-    std::vector<std::string> positional;
-    int status = Done;  // the command's exit status when there is nothing more to do
+// The types an option's value may have (command_line.cpp instantiates each).
+template <typename T>
+concept OptionType = std::same_as<T, bool> || std::same_as<T, int> || std::same_as<T, long long> || std::
+    same_as<T, std::uint64_t> || std::same_as<T, double> || std::same_as<T, std::string> || std::same_as<
+        T, std::vector<int>> || std::same_as<T, std::vector<std::string>>;
+
+// A command's options, declared one by one, then read from its words:
+//
+//     CommandLine cli("sente perft", "Counts the leaves ...", "DEPTH");
+//     cli.option<int>("hash", "MB of hash table", "0").flag("divide", "Print ...");
+//     if (!cli.parse(words, reply)) return cli.status();
+//     const int hash = cli.get<int>("hash");
+//
+// An option of type T takes a value (a vector a comma-separated list, and more than one --name);
+// one with a default always has one; a bool option is a flag that may also be written --name=false.
+class CommandLine {
+public:
+    // `positional` names the command's other words for the help ("DEPTH").
+    CommandLine(std::string program, std::string description, std::string positional = "");
+    ~CommandLine();
+    CommandLine(const CommandLine&) = delete;
+    CommandLine& operator=(const CommandLine&) = delete;
+
+    // An option without a value: counted, never read.
+    CommandLine& flag(const std::string& name, const std::string& help);
+    // An option that takes a value of type T, with no default (count() says whether it was given).
+    template <OptionType T>
+    CommandLine& option(const std::string& name, const std::string& help);
+    // An option of type T with a default, written as the option's value would be ("0", "1,2").
+    template <OptionType T>
+    CommandLine& option(const std::string& name, const std::string& help, const std::string& fallback);
+
+    // Reads the words. False when there is nothing more to do: --help was printed, or the words were
+    // refused through the reply; status() is then the command's exit status.
+    bool parse(Words words, Reply& reply);
+    int status() const { return status_; }
+
+    // After a successful parse: how many times an option was given, its value (given or default),
+    // and the positional words in order.
+    std::size_t count(const std::string& name) const;
+    template <OptionType T>
+    T get(const std::string& name) const;
+    const std::vector<std::string>& positional() const { return positional_; }
+
+private:
+    struct Parser;  // cxxopts' options and, once parsed, their result
+    std::unique_ptr<Parser> parser_;
+    std::vector<std::string> positional_;
+    int status_ = Done;
 };
 
-// Reads the words with the command's options (declared in the default group); `positional` names
-// its other words for the help ("DEPTH").
-inline Arguments parse_arguments(cxxopts::Options& options, Words words, Reply& reply,
-                                 const std::string& positional = "") {
-    options.positional_help(positional);
-    options.add_options()("h,help", "Print this help");
-    options.add_options("positional")("positional", "", cxxopts::value<std::vector<std::string>>());
-    options.parse_positional({"positional"});
-    std::vector<const char*> argv{options.program().c_str()};
-    for (const std::string& word : words) argv.push_back(word.c_str());
-    Arguments arguments;
-    try {
-        cxxopts::ParseResult parsed = options.parse(int(argv.size()), argv.data());
-        if (parsed.count("help")) {
-            reply.lines(options.help({""}));
-            return arguments;
-        }
-        if (parsed.count("positional"))
-            arguments.positional = parsed["positional"].as<std::vector<std::string>>();
-        arguments.options = std::move(parsed);
-    } catch (const cxxopts::exceptions::exception& e) {
-        reply.refuse(e.what());
-        arguments.status = BadUsage;
-    }
-    return arguments;
-}
-
-// An option's default as cxxopts reads it, written from the constant that holds it.
+// An option's default as the command line would write it, from the constant that holds it.
 template <std::integral T>
 std::string default_text(T value) {
     return std::to_string(value);
