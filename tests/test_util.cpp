@@ -1,9 +1,11 @@
-// The small helpers every room may use: byte order and checksums, numbers from text, EPD lines.
+// The small helpers every room may use: byte order and checksums, numbers from text, EPD lines, a
+// command's words.
 #include <catch2/catch.hpp>
 
 #include <string_view>
 
 #include "util/bytes.hpp"
+#include "util/command_line.hpp"
 #include "util/epd.hpp"
 #include "util/parse.hpp"
 
@@ -15,7 +17,88 @@ std::span<const std::uint8_t> bytes_of(std::string_view text) {
     return {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()};
 }
 
+// A reply that keeps what a command said.
+struct RecordedReply final : util::Reply {
+    std::vector<std::string> lines_said, notes, refusals;
+    void line(std::string_view text) override { lines_said.emplace_back(text); }
+    void note(std::string_view text) override { notes.emplace_back(text); }
+    void refusal(std::string_view why) override { refusals.emplace_back(why); }
+};
+
+// A command line of every kind of option, read from `words`.
+struct Example {
+    util::CommandLine cli{"sente example", "An example command.", "FILE"};
+    RecordedReply reply;
+    bool parsed;
+    explicit Example(std::vector<std::string> words) {
+        cli.option<int>("depth", "Depth", "6")
+            .option<long long>("nodes", "Nodes")
+            .option<std::uint64_t>("seed", "Seed", "18446744073709551615")
+            .option<double>("lr", "Rate", "0.001")
+            .option<bool>("mirror", "Mirror", "true")
+            .option<std::string>("out", "Out", "a.bin")
+            .option<std::vector<int>>("tempo", "Tempi", "0,100")
+            .option<std::vector<std::string>>("data", "Files")
+            .flag("divide", "Divide");
+        parsed = cli.parse(words, reply);
+    }
+};
+
 }  // namespace
+
+TEST_CASE("Command line: values and defaults of each type, flags and positional words", "[util]") {
+    Example defaults({});
+    REQUIRE(defaults.parsed);
+    CHECK(defaults.cli.get<int>("depth") == 6);
+    CHECK(defaults.cli.count("nodes") == 0);
+    CHECK(defaults.cli.get<std::uint64_t>("seed") == 18446744073709551615ULL);
+    CHECK(defaults.cli.get<double>("lr") == 0.001);
+    CHECK(defaults.cli.get<bool>("mirror"));
+    CHECK(defaults.cli.get<std::string>("out") == "a.bin");
+    CHECK(defaults.cli.get<std::vector<int>>("tempo") == std::vector<int>{0, 100});
+    CHECK(defaults.cli.count("divide") == 0);
+    CHECK(defaults.cli.positional().empty());
+
+    Example given({"x.epd", "--depth", "9", "--nodes", "5000000000", "--mirror=false", "--tempo", "50",
+                   "--data", "a", "--data", "b,c", "--divide", "y.epd", "--out=o.bin"});
+    REQUIRE(given.parsed);
+    CHECK(given.cli.get<int>("depth") == 9);
+    CHECK(given.cli.get<long long>("nodes") == 5000000000LL);
+    CHECK_FALSE(given.cli.get<bool>("mirror"));
+    CHECK(given.cli.get<std::string>("out") == "o.bin");
+    CHECK(given.cli.get<std::vector<int>>("tempo") == std::vector<int>{50});
+    CHECK(given.cli.get<std::vector<std::string>>("data") == std::vector<std::string>{"a", "b", "c"});
+    CHECK(given.cli.count("divide") == 1);
+    CHECK(given.cli.positional() == std::vector<std::string>{"x.epd", "y.epd"});
+    CHECK(given.reply.refusals.empty());
+}
+
+TEST_CASE("Command line: --help prints the options and bad words are refused with status 2", "[util]") {
+    Example help({"--help"});
+    CHECK_FALSE(help.parsed);
+    CHECK(help.cli.status() == util::Done);
+    std::string text;
+    for (const std::string& l : help.reply.lines_said) text += l + '\n';
+    for (const char* name :
+         {"sente example", "FILE", "--depth", "--tempo", "--divide", "An example command."})
+        CHECK(text.find(name) != std::string::npos);
+
+    for (const std::vector<std::string>& words :
+         std::vector<std::vector<std::string>>{{"--depth", "six"},
+                                               {"--no-such-option"},
+                                               {"--out"},
+                                               {"--mirror=maybe"},
+                                               {"--tempo", "1,x"},
+                                               {"--seed", "-1"},
+                                               {"--depth", "99999999999"}}) {
+        Example bad(words);
+        INFO(words[0]);
+        CHECK_FALSE(bad.parsed);
+        CHECK(bad.cli.status() == util::BadUsage);
+        CHECK(bad.reply.refusals.size() == 1);
+        CHECK(bad.reply.lines_said.empty());
+    }
+}
 
 TEST_CASE("Bytes: little-endian whatever the host, read back as written", "[util]") {
     std::vector<std::uint8_t> out;
