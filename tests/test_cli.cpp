@@ -9,6 +9,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "process.hpp"
 
@@ -91,6 +92,8 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"perft", "2", "--threads", "0"},
         {"perft", "2", "--threads", "many"},
         {"perft", "2", "--hash", "-5"},
+        {"perft", "2", "--hash", "9999999999"},  // no int: refused, not read as 1410065407
+        {"perft", "2", "--hash", "0x10"},        // numbers are decimal, as everywhere
         {"perft", "2", "--no-such-option"},
         {"datagen", "--games", "5"},
         {"datagen", "--out", "never-written.bin", "--hash", "0"},
@@ -255,13 +258,40 @@ TEST_CASE("CLI: the command line and UCI run the same commands, each with its ow
     CHECK(r.exit_status == 0);
     CHECK(r.out.find("Evaluation (side to move)") != std::string::npos);
 
-    // Every command has a --help of its own that names its options.
-    r = run_sente({"perft", "--help"});
-    CHECK(r.exit_status == 0);
-    CHECK(r.out.find("--divide") != std::string::npos);
-    r = run_sente({"datagen", "--help"});
-    CHECK(r.exit_status == 0);
-    CHECK(r.out.find("--hash") != std::string::npos);
+    // Every command has a --help of its own that names each of its options (and a few defaults).
+    const std::vector<std::pair<std::string, std::string>> helps = {
+        {"perft", "--fen --divide --threads --hash (default: 0) --chess960"},
+        {"datagen",
+         "--out --games --threads --nodes --hard-nodes --hash --random-plies --seed --book "
+         "--chess960 --net --dump"},
+        {"solve", "FILE --movetime --nodes --depth"},
+        {"tempo-table", "[DEPTH] --tempo (default: 0,100)"},
+        {"research", "--depth --algorithms --tempo --positions --eval --hash --csv"},
+        {"tune",
+         "--data --params --out --epochs --lr --decay --lambda -k --validation-every --min-ply "
+         "--max-score --report (default: 25) --threads"},
+        {"train",
+         "--data --out (default: sente.nnue) --epochs --batch --lr --lr-final --weight-decay "
+         "--lambda --scale --threads --seed --min-ply --max-score --validation-every --checkpoint "
+         "--resume --init --mirror --hidden --king-mirror --output-buckets --net-every"},
+    };
+    for (const auto& [command, parts] : helps) {
+        r = run_sente({command, "--help"});
+        INFO(command);
+        CHECK(r.exit_status == 0);
+        CHECK(r.err.empty());
+        std::istringstream words(parts);
+        for (std::string part; words >> part;) {
+            // "(default: 0)" is one part.
+            if (part == "(default:") {
+                std::string value;
+                words >> value;
+                part += ' ' + value;
+            }
+            INFO(part);
+            CHECK(r.out.find(part) != std::string::npos);
+        }
+    }
     // The general help lists every command.
     r = run_sente({"--help"});
     for (const char* command :

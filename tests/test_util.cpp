@@ -2,6 +2,7 @@
 // command's words.
 #include <catch2/catch.hpp>
 
+#include <stdexcept>
 #include <string_view>
 
 #include "util/bytes.hpp"
@@ -73,31 +74,63 @@ TEST_CASE("Command line: values and defaults of each type, flags and positional 
     CHECK(given.reply.refusals.empty());
 }
 
-TEST_CASE("Command line: --help prints the options and bad words are refused with status 2", "[util]") {
-    Example help({"--help"});
+TEST_CASE("Command line: --help prints the options and their defaults", "[util]") {
+    Example help({"--depth", "7", "--help"});
     CHECK_FALSE(help.parsed);
     CHECK(help.cli.status() == util::Done);
+    CHECK(help.reply.refusals.empty());
     std::string text;
     for (const std::string& l : help.reply.lines_said) text += l + '\n';
-    for (const char* name :
-         {"sente example", "FILE", "--depth", "--tempo", "--divide", "An example command."})
-        CHECK(text.find(name) != std::string::npos);
+    for (const char* part : {"sente example", "An example command.", "FILE", "--depth", "(default: 6)",
+                             "--tempo", "(default: 0,100)", "--divide", "--help"})
+        CHECK(text.find(part) != std::string::npos);
+}
 
-    for (const std::vector<std::string>& words :
-         std::vector<std::vector<std::string>>{{"--depth", "six"},
-                                               {"--no-such-option"},
-                                               {"--out"},
-                                               {"--mirror=maybe"},
-                                               {"--tempo", "1,x"},
-                                               {"--seed", "-1"},
-                                               {"--depth", "99999999999"}}) {
+TEST_CASE("Command line: a bad word is refused once, named, with status 2", "[util]") {
+    // Each line: the words, and what the refusal must name.
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--depth", "six"}, "six"},
+        {{"--no-such-option"}, "no-such-option"},
+        {{"--out"}, "out"},
+        {{"--mirror=maybe"}, "maybe"},
+        {{"--tempo", "1,x"}, "x"},
+        {{"--seed", "-1"}, "-1"},
+        // Whole numbers as the engine reads them: one that does not fit the type is refused, not
+        // wrapped (9999999999 once became the int 1410065407), and hexadecimal is no number.
+        {{"--depth", "9999999999"}, "9999999999"},
+        {{"--depth", "4294967297"}, "4294967297"},
+        {{"--nodes", "99999999999999999999"}, "99999999999999999999"},
+        {{"--seed", "18446744073709551616"}, "18446744073709551616"},
+        {{"--tempo", "0,4294967296"}, "4294967296"},
+        {{"--depth", "0x10"}, "0x10"},
+        {{"--depth", ""}, "depth"},
+    };
+    for (const auto& [words, named] : cases) {
         Example bad(words);
-        INFO(words[0]);
+        INFO(words[0] << ' ' << (words.size() > 1 ? words[1] : ""));
         CHECK_FALSE(bad.parsed);
         CHECK(bad.cli.status() == util::BadUsage);
-        CHECK(bad.reply.refusals.size() == 1);
+        REQUIRE(bad.reply.refusals.size() == 1);
+        CHECK(bad.reply.refusals[0].find(named) != std::string::npos);
         CHECK(bad.reply.lines_said.empty());
     }
+    // The largest values of each type still read.
+    Example edge({"--depth", "-2147483648", "--nodes", "9223372036854775807", "--seed", "0"});
+    REQUIRE(edge.parsed);
+    CHECK(edge.cli.get<int>("depth") == -2147483648LL);
+    CHECK(edge.cli.get<long long>("nodes") == 9223372036854775807LL);
+    CHECK(edge.cli.get<std::uint64_t>("seed") == 0);
+}
+
+TEST_CASE("Command line: read before a parse, or parsed twice, is a programming error", "[util]") {
+    util::CommandLine cli("sente example", "An example command.");
+    cli.option<int>("depth", "Depth", "6");
+    CHECK_THROWS_AS(cli.get<int>("depth"), std::logic_error);
+    CHECK_THROWS_AS(cli.count("depth"), std::logic_error);
+    RecordedReply reply;
+    REQUIRE(cli.parse({}, reply));
+    CHECK(cli.get<int>("depth") == 6);
+    CHECK_THROWS_AS(cli.parse({}, reply), std::logic_error);
 }
 
 TEST_CASE("Bytes: little-endian whatever the host, read back as written", "[util]") {

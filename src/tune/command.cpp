@@ -1,5 +1,6 @@
 #include "tune/command.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>

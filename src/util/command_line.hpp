@@ -33,6 +33,8 @@ concept OptionType = std::same_as<T, bool> || std::same_as<T, int> || std::same_
 //
 // An option of type T takes a value (a vector a comma-separated list, and more than one --name);
 // one with a default always has one; a bool option is a flag that may also be written --name=false.
+// A whole number is read as the engine reads every number (util/parse.hpp: decimal digits after an
+// optional '-', and it must fit T); a value that is not one is refused.
 class CommandLine {
 public:
     // `positional` names the command's other words for the help ("DEPTH").
@@ -50,13 +52,13 @@ public:
     template <OptionType T>
     CommandLine& option(const std::string& name, const std::string& help, const std::string& fallback);
 
-    // Reads the words. False when there is nothing more to do: --help was printed, or the words were
-    // refused through the reply; status() is then the command's exit status.
+    // Reads the words, once. False when there is nothing more to do: --help was printed, or the
+    // words were refused through the reply; status() is then the command's exit status.
     bool parse(Words words, Reply& reply);
     int status() const { return status_; }
 
-    // After a successful parse: how many times an option was given, its value (given or default),
-    // and the positional words in order.
+    // After a successful parse (before one, std::logic_error): how many times an option was given,
+    // its value (given or default), and the positional words in order.
     std::size_t count(const std::string& name) const;
     template <OptionType T>
     T get(const std::string& name) const;
