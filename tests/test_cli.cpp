@@ -113,6 +113,13 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
         CHECK(r.err.rfind("sente: ", 0) == 0);
     }
+    // A negative hold-out rate is refused by name, before any file is read.
+    for (const char* command : {"train", "tune"}) {
+        auto r = run_sente({command, "--data", "never-read.bin", "--validation-every", "-3"});
+        INFO(command << ": " << r.err);
+        CHECK(r.exit_status == 2);
+        CHECK(r.err.find("--validation-every must not be negative") != std::string::npos);
+    }
 }
 
 TEST_CASE("CLI: arguments that are not commands run as UCI lines, then standard input", "[cli]") {

@@ -122,6 +122,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         || !util::in_range(reply, "--threads", options.threads, 1, MaxThreads))
         return util::BadUsage;
     if (net_every < 0) return reply.refuse("--net-every must not be negative");
+    if (cli.get<int>("validation-every") < 0) return reply.refuse("--validation-every must not be negative");
     if (cli.count("scale") && !(cli.get<double>("scale") > 0)) return reply.refuse("--scale must be above 0");
     if (cli.count("resume") && cli.count("init"))
         return reply.refuse("--resume and --init exclude each other");

@@ -64,6 +64,7 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
         return util::BadUsage;
     if (epochs < 0) return reply.refuse("--epochs must not be negative");
     if (report < 1) return reply.refuse("--report must be at least 1");
+    if (cli.get<int>("validation-every") < 0) return reply.refuse("--validation-every must not be negative");
 
     Params params;
     if (auto error = read_params(cli.get<std::string>("params"), params)) return reply.refuse(*error);
