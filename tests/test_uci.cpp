@@ -51,6 +51,27 @@ TEST_CASE("UCI: nothing is printed before uci, and the handshake lists the optio
     CHECK(engine.wait_exit(5s) == 0);
 }
 
+TEST_CASE("UCI: every option set to its default right after uciok prints nothing", "[uci]") {
+    // As GUIs that send every option before a game do: a line there broke Aquarium and python-chess.
+    EngineProcess engine;
+    engine.send("uci");
+    const auto lines = engine.read_until("uciok", 5s);
+    REQUIRE_FALSE(lines.empty());
+    int sent = 0;
+    for (const std::string& line : lines) {
+        static const std::regex option(R"(option name (.+) type (\w+) default (.*?)( min .*)?)");
+        std::smatch m;
+        if (!std::regex_match(line, m, option) || m[2] == "button") continue;
+        engine.send("setoption name " + m[1].str() + " value " + m[3].str());
+        ++sent;
+    }
+    CHECK(sent >= 15);
+    engine.send("isready");
+    CHECK(next_line(engine) == "readyok");
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
+
 TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     const std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     EngineProcess engine;
@@ -353,6 +374,37 @@ TEST_CASE("UCI: under go infinite, a found mate still waits for stop", "[uci][se
     CHECK(rest.back() == "bestmove a7e7");
     CHECK(word_after(rest[rest.size() - 2], "score") == "mate");
     CHECK(rest[rest.size() - 2].find("score mate 1 ") != std::string::npos);
+}
+
+TEST_CASE("UCI: a go that names no limit waits for stop, as go infinite does", "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position fen 4k3/Q7/3K4/8/8/8/8/8 w - - 0 1");
+    engine.send("go");
+    std::this_thread::sleep_for(500ms);  // the mate is found in microseconds
+    engine.send("isready");
+    auto lines = engine.read_until("readyok", 2s);
+    REQUIRE_FALSE(lines.empty());
+    for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
+    engine.send("stop");
+    auto rest = engine.read_until("bestmove", 2s);
+    REQUIRE_FALSE(rest.empty());
+    CHECK(rest.back() == "bestmove a7e7");
+    // Searchmoves and a lone increment limit nothing either; a depth does.
+    engine.send("go searchmoves a7b7 winc 100");
+    std::this_thread::sleep_for(300ms);
+    engine.send("isready");
+    lines = engine.read_until("readyok", 2s);
+    for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
+    engine.send("stop");
+    rest = engine.read_until("bestmove", 2s);
+    REQUIRE_FALSE(rest.empty());
+    CHECK(rest.back().rfind("bestmove a7b7", 0) == 0);
+    engine.send("go depth 3");
+    rest = engine.read_until("bestmove", 5s);
+    REQUIRE_FALSE(rest.empty());
+    CHECK(rest.back() == "bestmove a7e7");
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
 }
 
 TEST_CASE("UCI: checkmated or stalemated at the root gives bestmove (none)", "[uci][search]") {

@@ -126,8 +126,15 @@ UciLoop::UciLoop(Engine& engine, Output& out, std::span<const util::Command> com
     options_.add_check("UCI_LimitStrength", false, [this](bool on) { engine_.set_limit_strength(on); });
     options_.add_spin("UCI_Elo", StrengthLimit::DefaultElo, StrengthLimit::MinElo, StrengthLimit::MaxElo,
                       [this](long long elo) { engine_.set_elo(int(elo)); });
-    options_.add_string("SyzygyPath", "<empty>",
-                        [this](const std::string& paths) { info_string(engine_.set_syzygy_path(paths)); });
+    // The two string options say what they loaded, but not when they change nothing (the empty path
+    // again, the embedded net again): GUIs that send every option's default right after uciok must
+    // hear nothing then (lines there broke Aquarium and python-chess).
+    options_.add_string("SyzygyPath", "<empty>", [this](const std::string& paths) {
+        const bool empty = paths.empty() || paths == "<empty>";
+        const std::string report = engine_.set_syzygy_path(paths);
+        if (!(empty && syzygy_path_empty_)) info_string(report);
+        syzygy_path_empty_ = empty;
+    });
     const SyzygyConfig tablebases;  // the defaults
     options_.add_spin("SyzygyProbeDepth", tablebases.probe_depth, 1, SyzygyConfig::MaxProbeDepth,
                       [this](long long d) { engine_.set_syzygy_probe_depth(int(d)); });
@@ -138,9 +145,10 @@ UciLoop::UciLoop(Engine& engine, Output& out, std::span<const util::Command> com
     // The evaluation, as Stockfish 12 to 15 name its options: the net, and the hand-crafted one.
     options_.add_check("Use NNUE", Engine::DefaultUseNnue, [this](bool on) { engine_.set_use_nnue(on); });
     options_.add_string("EvalFile", nnue::embedded_name(), [this](const std::string& path) {
+        const bool was_embedded = engine_.eval_file() == nnue::embedded_name();
         if (auto problem = engine_.set_eval_file(path))
             error(*problem + "; still using " + engine_.eval_file());
-        else
+        else if (!(was_embedded && engine_.eval_file() == nnue::embedded_name()))
             info_string("NNUE evaluation using " + engine_.eval_file());
     });
     // Research switch for the tempo experiment: the side-to-move bonus in percent (0 = off).
@@ -370,6 +378,11 @@ void UciLoop::cmd_go(const Tokens& args) {
             error("go: unknown token '" + shown(key) + "' ignored");
         }
     }
+    // A `go` that names no limit searches until `stop`, as `go infinite` does: a GUI analysing with
+    // a bare `go` gets no bestmove of the engine's own accord (a mate found, the deepest iteration).
+    if (!limits.ponder && limits.time[White] < 0 && limits.time[Black] < 0 && !limits.movetime
+        && !limits.depth && !limits.nodes && !limits.mate)
+        limits.infinite = true;
     // A second `go` during a search ends the first one (which still sends its bestmove); options
     // that waited for the first search apply to the second.
     end_search();
