@@ -127,13 +127,16 @@ TEST_CASE("Syzygy: WDL and DTZ agree with the tablebase-exact results of endgame
         REQUIRE(ranking);
         CHECK(sign(ranking->value) == sign(c.dm));
         int best = std::numeric_limits<int>::min();
-        for (const auto& [move, rank] : ranking->ranks) best = std::max(best, rank);
+        for (const auto& [move, rank, value] : ranking->moves) best = std::max(best, rank);
         int best_moves = 0;
-        for (const auto& [move, rank] : ranking->ranks) {
-            if (rank != best) continue;
+        for (const auto& [move, rank, value] : ranking->moves) {
+            // Each move's own result is what the position after it is for the other side.
             Position after = pos;
             after.make_move(move);
+            CHECK(sign(value) == -verdict(after));
+            if (rank != best) continue;
             CHECK(verdict(after) == -sign(c.dm));
+            CHECK(value == ranking->value);
             ++best_moves;
         }
         CHECK(best_moves >= 1);
@@ -202,8 +205,8 @@ TEST_CASE("Syzygy: drawn endings are held against an engine that knows the win",
         if (popcount(pos.pieces()) > 4) continue;
         auto ranking = syzygy::rank_root_moves(pos, true);
         REQUIRE(ranking);
-        const bool can_lose = std::any_of(ranking->ranks.begin(), ranking->ranks.end(),
-                                          [](const auto& r) { return r.second < 0; });
+        const bool can_lose = std::any_of(ranking->moves.begin(), ranking->moves.end(),
+                                          [](const syzygy::RankedMove& r) { return r.rank < 0; });
         if (!can_lose) continue;
         INFO(c.fen);
         ++played;
@@ -279,6 +282,23 @@ std::uint64_t tbhits_of(const std::string& info) {
 }
 
 }  // namespace
+
+TEST_CASE("Syzygy: with searchmoves, the score is the tables' result of the moves searched",
+          "[syzygy][uci]") {
+    // King and rook against king: b2b3 and b2c2 check, but leave the rook to the king (a draw);
+    // the other moves keep the win.
+    test::EngineProcess engine;
+    engine.send("setoption name SyzygyPath value " + TablePath);
+    REQUIRE(engine.read_line(5s));
+    const std::string root = "fen 8/8/8/8/8/2k5/1R6/K7 w - - 0 1";
+    CHECK(score_of(final_info(engine, root, "go depth 6 searchmoves b2b3")) == "cp 0");
+    CHECK(score_of(final_info(engine, root, "go depth 6 searchmoves b2c2 b2b3")) == "cp 0");
+    const std::string win = "cp " + std::to_string(VALUE_TB_WIN);
+    CHECK(score_of(final_info(engine, root, "go depth 6 searchmoves b2b3 b2b8")) == win);
+    CHECK(score_of(final_info(engine, root, "go depth 6")) == win);
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
 
 TEST_CASE("Syzygy: Syzygy50MoveRule decides a win that the fifty-move counter spoils", "[syzygy][uci]") {
     // King and rook against king, mate in 16 (31 plies, endgame_dm.epd, tablebase-exact; with no

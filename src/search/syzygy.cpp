@@ -141,11 +141,18 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
     lock.unlock();
     if (!ok || results->size == 0) return std::nullopt;
 
+    // Fathom's ranks: higher is better (a win, the safer the surer within the fifty-move rule);
+    // its score is a mate-like value for a win or loss that counts, a few pawns at most for one
+    // the rule spoils, which is a draw here.
+    constexpr int Decisive = TB_VALUE_MATE - TB_MAX_MATE_PLY - 1;
+    auto value_of = [](int score) {
+        return score >= Decisive ? VALUE_TB_WIN : score <= -Decisive ? -VALUE_TB_WIN : VALUE_DRAW;
+    };
     MoveList legal;
     generate<GenType::All>(pos, legal);
     RootRanking ranking;
     ranking.by_dtz = by_dtz;
-    int best_rank = -1000000, best_score = 0;
+    int best_rank = -1000000;
     for (unsigned i = 0; i < results->size; ++i) {
         const TbRootMove& tm = results->moves[i];
         const Square from = Square(TB_MOVE_FROM(tm.move)), to = Square(TB_MOVE_TO(tm.move));
@@ -154,20 +161,14 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
             if (m.from() != from || m.to() != to) continue;
             if ((m.kind() == Move::Promotion) != (promotes != 0)) continue;
             if (promotes && m.promotion() != promotion_of(promotes)) continue;
-            ranking.ranks.emplace_back(m, int(tm.tbRank));
-            if (int(tm.tbRank) > best_rank) best_rank = int(tm.tbRank), best_score = int(tm.tbScore);
+            ranking.moves.push_back({m, int(tm.tbRank), value_of(int(tm.tbScore))});
+            if (int(tm.tbRank) > best_rank)
+                best_rank = int(tm.tbRank), ranking.value = ranking.moves.back().value;
             break;
         }
     }
     // Every legal move must have been ranked, or the tables disagree with the move generator.
-    if (ranking.ranks.size() != legal.size()) return std::nullopt;
-    // Fathom's ranks: higher is better (a win, the safer the surer within the fifty-move rule);
-    // its score is a mate-like value for a win or loss that counts, a few pawns at most for one
-    // the rule spoils, which is a draw here.
-    constexpr int Decisive = TB_VALUE_MATE - TB_MAX_MATE_PLY - 1;
-    ranking.value = best_score >= Decisive    ? VALUE_TB_WIN
-                    : best_score <= -Decisive ? -VALUE_TB_WIN
-                                              : VALUE_DRAW;
+    if (ranking.moves.size() != legal.size()) return std::nullopt;
     return ranking;
 }
 

@@ -35,10 +35,15 @@ std::optional<int> probe_wdl(const Position& pos);
 // better moves, and `value` is the position's tablebase score from the side to move's view. Among
 // winning moves the shorter distance to zeroing ranks higher, so that the best-ranked moves make
 // progress whatever the evaluation knows of the ending.
+struct RankedMove {
+    Move move;
+    int rank;     // higher is better
+    Value value;  // the result the move keeps, as the root's score: VALUE_TB_WIN, VALUE_DRAW or -VALUE_TB_WIN
+};
 struct RootRanking {
-    std::vector<std::pair<Move, int>> ranks;  // every legal move and its rank
-    Value value = VALUE_DRAW;
-    bool by_dtz = false;  // false: ranked by WDL alone (DTZ tables missing)
+    std::vector<RankedMove> moves;  // every legal move
+    Value value = VALUE_DRAW;       // the best move's
+    bool by_dtz = false;            // false: ranked by WDL alone (DTZ tables missing)
 };
 std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50);
 

@@ -83,18 +83,24 @@ void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& co
     if (root_moves_.empty() || popcount(root.pieces()) > shared_.tb_cardinality) return;
     const std::optional<syzygy::RootRanking> ranking = syzygy::rank_root_moves(root, config.syzygy.rule50);
     if (!ranking) return;
-    auto rank_of = [&](Move m) {
-        for (const auto& [move, rank] : ranking->ranks)
-            if (move == m) return rank;
-        return std::numeric_limits<int>::min();
+    // The moves may be fewer than the legal ones (searchmoves): the best of them, and their result.
+    const syzygy::RankedMove* best = nullptr;
+    auto ranked = [&](Move m) {
+        for (const syzygy::RankedMove& r : ranking->moves)
+            if (r.move == m) return &r;
+        return static_cast<const syzygy::RankedMove*>(nullptr);
     };
-    int best = std::numeric_limits<int>::min();
-    for (const RootMove& rm : root_moves_) best = std::max(best, rank_of(rm.move));
-    std::erase_if(root_moves_, [&](const RootMove& rm) { return rank_of(rm.move) < best; });
+    for (const RootMove& rm : root_moves_)
+        if (const syzygy::RankedMove* r = ranked(rm.move); r && (!best || r->rank > best->rank)) best = r;
+    if (!best) return;
+    std::erase_if(root_moves_, [&](const RootMove& rm) {
+        const syzygy::RankedMove* r = ranked(rm.move);
+        return !r || r->rank < best->rank;
+    });
     shared_.root_in_tb = true;
-    shared_.root_tb_value = ranking->value;
-    shared_.root_tb_hits = ranking->ranks.size();
-    if (ranking->by_dtz || ranking->value <= VALUE_DRAW) shared_.tb_cardinality = 0;
+    shared_.root_tb_value = best->value;
+    shared_.root_tb_hits = ranking->moves.size();
+    if (ranking->by_dtz || best->value <= VALUE_DRAW) shared_.tb_cardinality = 0;
 }
 
 void ThreadPool::start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
