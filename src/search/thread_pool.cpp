@@ -68,7 +68,8 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
     shared_.helpers.clear();
     for (auto& slot : workers_) slot->worker->reset_counters();
     root_moves_ = root_moves_for(root, config);
-    rank_by_tablebases(root, config);
+    // The tables rank the root moves on the search thread (main_search): a probe of large tables
+    // on a slow disk must not keep the protocol thread from answering isready or stop.
 }
 
 // With the root in the tables, only the moves they rank best are searched: a won ending is then
@@ -149,6 +150,7 @@ void ThreadPool::main_search() {
         if (cb.on_iteration) cb.on_iteration(copy);
     };
 
+    rank_by_tablebases(root_, shared_.config);
     if (root_moves_.empty()) {
         // Checkmate or stalemate at the root: report it, and still wait for stop in infinite mode.
         SearchReport r;
@@ -258,6 +260,7 @@ std::uint64_t ThreadPool::search_sync(const Position& root, const SearchLimits& 
     SearchLimits not_pondering = limits;
     not_pondering.ponder = false;
     prepare(root, not_pondering, config);
+    rank_by_tablebases(root_, config);
     Worker& main = *workers_[0]->worker;
     if (root_moves_.empty()) return 0;
     main.iterate(root_, root_moves_, &callbacks);

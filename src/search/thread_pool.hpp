@@ -47,6 +47,8 @@ private:
     void prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config);
     void main_search();
     static std::vector<RootMove> root_moves_for(const Position& root, const SearchConfig& config);
+    // Keeps the root moves the tables rank best (when the root is in them), on the thread that
+    // searches, before any helper starts.
     void rank_by_tablebases(const Position& root, const SearchConfig& config);
 
     SearchShared shared_;
