@@ -275,6 +275,14 @@ std::string score_of(const std::string& info) {
     return kind + " " + value;
 }
 
+// Points the engine at the test tables and reads the line that says it found them.
+void open_tables(test::EngineProcess& engine) {
+    engine.send("setoption name SyzygyPath value " + TablePath);
+    const auto reply = engine.read_line(5s);
+    REQUIRE(reply);
+    REQUIRE(reply->find("tablebases of up to 4 pieces found") != std::string::npos);
+}
+
 std::uint64_t tbhits_of(const std::string& info) {
     const auto at = info.find(" tbhits ");
     REQUIRE(at != std::string::npos);
@@ -288,8 +296,7 @@ TEST_CASE("Syzygy: with searchmoves, the score is the tables' result of the move
     // King and rook against king: b2b3 and b2c2 check, but leave the rook to the king (a draw);
     // the other moves keep the win.
     test::EngineProcess engine;
-    engine.send("setoption name SyzygyPath value " + TablePath);
-    REQUIRE(engine.read_line(5s));
+    open_tables(engine);
     const std::string root = "fen 8/8/8/8/8/2k5/1R6/K7 w - - 0 1";
     CHECK(score_of(final_info(engine, root, "go depth 6 searchmoves b2b3")) == "cp 0");
     CHECK(score_of(final_info(engine, root, "go depth 6 searchmoves b2c2 b2b3")) == "cp 0");
@@ -305,8 +312,7 @@ TEST_CASE("Syzygy: Syzygy50MoveRule decides a win that the fifty-move counter sp
     // capture or pawn move before it, DTZ is the same 31 plies). With 60 plies on the counter the
     // mate comes in time; with 80 it cannot, so the rule makes it a draw, and only the rule.
     test::EngineProcess engine;
-    engine.send("setoption name SyzygyPath value " + TablePath);
-    REQUIRE(engine.read_line(5s));
+    open_tables(engine);
     const std::string in_time = "fen 8/8/8/8/8/2k5/1R6/K7 w - - 60 90";
     const std::string too_late = "fen 8/8/8/8/8/2k5/1R6/K7 w - - 80 100";
     const std::string win = "cp " + std::to_string(VALUE_TB_WIN);
@@ -325,8 +331,7 @@ TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes 
     // pieces as the largest tables, and are probed only at SyzygyProbeDepth or deeper; those after
     // two captures always are. A depth beyond the search's leaves only the second kind.
     test::EngineProcess engine;
-    engine.send("setoption name SyzygyPath value " + TablePath);
-    REQUIRE(engine.read_line(5s));
+    open_tables(engine);
     const std::string position = "fen 4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1";
     engine.send("setoption name SyzygyProbeDepth value 1");
     const std::uint64_t every_depth = tbhits_of(final_info(engine, position, "go depth 10"));

@@ -359,48 +359,32 @@ TEST_CASE("UCI: stop ends go infinite at once, with exactly one bestmove", "[uci
     CHECK(engine.read_line(2s) == "readyok");
 }
 
-TEST_CASE("UCI: under go infinite, a found mate still waits for stop", "[uci][search]") {
+TEST_CASE("UCI: go infinite, or a go that names no limit, waits for stop after a found mate",
+          "[uci][search]") {
     EngineProcess engine;
     engine.send("position fen 4k3/Q7/3K4/8/8/8/8/8 w - - 0 1");
-    engine.send("go infinite");
-    std::this_thread::sleep_for(500ms);  // the mate is found in microseconds
-    engine.send("isready");
-    auto lines = engine.read_until("readyok", 2s);
-    REQUIRE_FALSE(lines.empty());
-    for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
-    engine.send("stop");
-    auto rest = engine.read_until("bestmove", 2s);
-    REQUIRE(rest.size() >= 2);
-    CHECK(rest.back() == "bestmove a7e7");
-    CHECK(word_after(rest[rest.size() - 2], "score") == "mate");
-    CHECK(rest[rest.size() - 2].find("score mate 1 ") != std::string::npos);
-}
-
-TEST_CASE("UCI: a go that names no limit waits for stop, as go infinite does", "[uci][search]") {
-    EngineProcess engine;
-    engine.send("position fen 4k3/Q7/3K4/8/8/8/8/8 w - - 0 1");
-    engine.send("go");
-    std::this_thread::sleep_for(500ms);  // the mate is found in microseconds
-    engine.send("isready");
-    auto lines = engine.read_until("readyok", 2s);
-    REQUIRE_FALSE(lines.empty());
-    for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
-    engine.send("stop");
-    auto rest = engine.read_until("bestmove", 2s);
-    REQUIRE_FALSE(rest.empty());
-    CHECK(rest.back() == "bestmove a7e7");
-    // Searchmoves and a lone increment limit nothing either; a depth does.
-    engine.send("go searchmoves a7b7 winc 100");
-    std::this_thread::sleep_for(300ms);
-    engine.send("isready");
-    lines = engine.read_until("readyok", 2s);
-    for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
-    engine.send("stop");
-    rest = engine.read_until("bestmove", 2s);
-    REQUIRE_FALSE(rest.empty());
-    CHECK(rest.back().rfind("bestmove a7b7", 0) == 0);
+    // Searchmoves and a lone increment limit nothing either.
+    for (const char* go : {"go infinite", "go", "go searchmoves a7b7 winc 100"}) {
+        INFO(go);
+        engine.send(go);
+        std::this_thread::sleep_for(500ms);  // the mate is found in microseconds
+        engine.send("isready");
+        auto lines = engine.read_until("readyok", 2s);
+        REQUIRE_FALSE(lines.empty());
+        for (const auto& l : lines) CHECK(l.rfind("bestmove", 0) != 0);
+        engine.send("stop");
+        auto rest = engine.read_until("bestmove", 2s);
+        REQUIRE(rest.size() >= 2);
+        if (std::string(go).find("a7b7") != std::string::npos) {
+            CHECK(rest.back().rfind("bestmove a7b7", 0) == 0);
+        } else {
+            CHECK(rest.back() == "bestmove a7e7");
+            CHECK(rest[rest.size() - 2].find("score mate 1 ") != std::string::npos);
+        }
+    }
+    // A depth is a limit: the search ends by itself.
     engine.send("go depth 3");
-    rest = engine.read_until("bestmove", 5s);
+    const auto rest = engine.read_until("bestmove", 5s);
     REQUIRE_FALSE(rest.empty());
     CHECK(rest.back() == "bestmove a7e7");
     engine.send("quit");
