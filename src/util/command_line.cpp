@@ -14,6 +14,9 @@ namespace sente::util {
 
 namespace {
 
+template <typename T>
+constexpr bool WholeNumber = std::integral<T> && !std::same_as<T, bool>;
+
 // What cxxopts holds an option's value as. Whole numbers are held as text and read by parse<T>, as
 // every number of the engine is: cxxopts' own reading lets some overflows through (9999999999
 // became the int 1410065407).
@@ -21,17 +24,15 @@ template <typename T>
 struct Held {
     using type = T;
 };
-template <std::integral T>
-requires(!std::same_as<T, bool>) struct Held<T> {
+template <typename T>
+requires WholeNumber<T>
+struct Held<T> {
     using type = std::string;
 };
 template <>
 struct Held<std::vector<int>> {
     using type = std::vector<std::string>;
 };
-
-template <typename T>
-constexpr bool WholeNumber = std::integral<T> && !std::same_as<T, bool>;
 
 // The refusal of a text that is no number of type T, or nothing.
 template <std::integral T>

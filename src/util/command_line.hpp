@@ -19,10 +19,11 @@
 namespace sente::util {
 
 // The types an option's value may have (command_line.cpp instantiates each).
+template <typename T, typename... Types>
+concept OneOf = (std::same_as<T, Types> || ...);
 template <typename T>
-concept OptionType = std::same_as<T, bool> || std::same_as<T, int> || std::same_as<T, long long> || std::
-    same_as<T, std::uint64_t> || std::same_as<T, double> || std::same_as<T, std::string> || std::same_as<
-        T, std::vector<int>> || std::same_as<T, std::vector<std::string>>;
+concept OptionType = OneOf<T, bool, int, long long, std::uint64_t, double, std::string, std::vector<int>,
+                           std::vector<std::string>>;
 
 // A command's options, declared one by one, then read from its words:
 //
