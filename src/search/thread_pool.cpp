@@ -1,6 +1,7 @@
 // Search threads: one main worker that keeps the clock and reports, helpers that share its hash
 // table (Lazy SMP), all parked on a condition variable between searches.
 #include <algorithm>
+#include <cassert>
 #include <limits>
 
 #include "core/movegen.hpp"
@@ -84,20 +85,17 @@ void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& co
     if (root_moves_.empty() || popcount(root.pieces()) > shared_.tb_cardinality) return;
     const std::optional<syzygy::RootRanking> ranking = syzygy::rank_root_moves(root, config.syzygy.rule50);
     if (!ranking) return;
-    // The moves may be fewer than the legal ones (searchmoves): the best of them, and their result.
-    const syzygy::RankedMove* best = nullptr;
-    auto ranked = [&](Move m) {
-        for (const syzygy::RankedMove& r : ranking->moves)
-            if (r.move == m) return &r;
-        return static_cast<const syzygy::RankedMove*>(nullptr);
+    // The ranking holds every legal move; the root's may be fewer (searchmoves): the best of
+    // them, and their result.
+    auto ranked = [&](Move m) -> const syzygy::RankedMove& {
+        const auto it = std::ranges::find(ranking->moves, m, &syzygy::RankedMove::move);
+        assert(it != ranking->moves.end());
+        return *it;
     };
+    const syzygy::RankedMove* best = &ranked(root_moves_[0].move);
     for (const RootMove& rm : root_moves_)
-        if (const syzygy::RankedMove* r = ranked(rm.move); r && (!best || r->rank > best->rank)) best = r;
-    if (!best) return;
-    std::erase_if(root_moves_, [&](const RootMove& rm) {
-        const syzygy::RankedMove* r = ranked(rm.move);
-        return !r || r->rank < best->rank;
-    });
+        if (const syzygy::RankedMove& r = ranked(rm.move); r.rank > best->rank) best = &r;
+    std::erase_if(root_moves_, [&](const RootMove& rm) { return ranked(rm.move).rank < best->rank; });
     shared_.root_in_tb = true;
     shared_.root_tb_value = best->value;
     shared_.root_tb_hits = ranking->moves.size();
