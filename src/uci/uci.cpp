@@ -9,6 +9,7 @@
 #include "eval/eval.hpp"
 #include "eval/wdl.hpp"
 #include "nnue/network.hpp"
+#include "search/syzygy.hpp"
 #include "util/parse.hpp"
 #include "version.hpp"
 
@@ -130,10 +131,9 @@ UciLoop::UciLoop(Engine& engine, Output& out, std::span<const util::Command> com
     // again, the embedded net again): GUIs that send every option's default right after uciok must
     // hear nothing then (lines there broke Aquarium and python-chess).
     options_.add_string("SyzygyPath", "<empty>", [this](const std::string& paths) {
-        const bool empty = paths.empty() || paths == "<empty>";
-        const std::string report = engine_.set_syzygy_path(paths);
-        if (!(empty && syzygy_path_empty_)) info_string(report);
-        syzygy_path_empty_ = empty;
+        const bool tables_were_open = syzygy::largest() > 0;
+        const std::string report = engine_.set_syzygy_path(paths);  // (Options gives <empty> as "")
+        if (!paths.empty() || tables_were_open) info_string(report);
     });
     const SyzygyConfig tablebases;  // the defaults
     options_.add_spin("SyzygyProbeDepth", tablebases.probe_depth, 1, SyzygyConfig::MaxProbeDepth,
@@ -380,8 +380,8 @@ void UciLoop::cmd_go(const Tokens& args) {
     }
     // A `go` that names no limit searches until `stop`, as `go infinite` does: a GUI analysing with
     // a bare `go` gets no bestmove of the engine's own accord (a mate found, the deepest iteration).
-    if (!limits.ponder && limits.time[White] < 0 && limits.time[Black] < 0 && !limits.movetime
-        && !limits.depth && !limits.nodes && !limits.mate)
+    if (!limits.ponder && !limits.uses_clock(White) && !limits.uses_clock(Black) && !limits.depth
+        && !limits.nodes && !limits.mate)
         limits.infinite = true;
     // A second `go` during a search ends the first one (which still sends its bestmove); options
     // that waited for the first search apply to the second.

@@ -57,7 +57,6 @@ private:
     // Set by the search thread when it has printed its bestmove.
     std::atomic<bool> bestmove_sent_{true};
     bool show_wdl_ = false;
-    bool syzygy_path_empty_ = true;  // SyzygyPath as last set: empty, so no tables were opened
     // The castling note that went out last, so that the rest of its game does not repeat it.
     std::string castling_noted_;
 };
