@@ -12,6 +12,9 @@
 #include <random>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "core/movegen.hpp"
 #include "epd.hpp"
@@ -461,10 +464,10 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
 
 namespace {
 
-// Checks update<N> and screlu_dot<N> against the arithmetic written out here, which every
+// Checks update<N, Isa> and screlu_dot<N, Isa> against the arithmetic written out here, which every
 // instruction set must reproduce exactly; returns the rounds run.
-template <int N>
-int check_vector_paths(std::uint64_t seed) {
+template <int N, class Isa>
+int check_vector_path(std::uint64_t seed) {
     auto reference_dot = [](const std::int16_t* h, const std::int16_t* w) {
         std::int64_t sum = 0;
         for (int i = 0; i < N; ++i) {
@@ -486,11 +489,11 @@ int check_vector_paths(std::uint64_t seed) {
             in[i] = std::int16_t(rng());
             for (int k = 0; k < 2; ++k) a[k][i] = std::int16_t(rng()), b[k][i] = std::int16_t(rng());
         }
-        REQUIRE(nnue::simd::screlu_dot<N>(h, w, nnue::QA) == reference_dot(h, w));
+        REQUIRE(nnue::simd::screlu_dot<N, Isa>(h, w, nnue::QA) == reference_dot(h, w));
         const std::int16_t* adds[2] = {a[0], a[1]};
         const std::int16_t* subs[2] = {b[0], b[1]};
         const int n_add = int(rng() % 3), n_sub = int(rng() % 3);
-        nnue::simd::update<N>(out, in, adds, n_add, subs, n_sub);
+        nnue::simd::update<N, Isa>(out, in, adds, n_add, subs, n_sub);
         for (int i = 0; i < N; ++i) {
             // 16-bit wrap-around, as the accumulators define it.
             int expected = in[i];
@@ -504,9 +507,24 @@ int check_vector_paths(std::uint64_t seed) {
 
 }  // namespace
 
-TEST_CASE("NNUE: the build's vector paths compute what plain integer arithmetic does", "[nnue]") {
-    INFO("vector path: " << nnue::simd::Name);
-    CHECK(check_vector_paths<128>(3) == 1000);
-    CHECK(check_vector_paths<256>(4) == 1000);
-    CHECK(check_vector_paths<512>(5) == 1000);
+// Every instruction set the build compiled, not only the one it runs: a build for a wide target
+// checks the narrower paths (and the plain one, which only the oldest CPUs' binary runs) as well.
+TEST_CASE("NNUE: every vector path of the build computes what plain integer arithmetic does", "[nnue]") {
+    INFO("the build runs " << nnue::simd::Name);
+    std::vector<std::string> checked;
+    std::apply(
+        [&](auto... isa) {
+            auto check = [&](auto set) {
+                using Isa = decltype(set);
+                INFO("vector path: " << Isa::Name);
+                CHECK(check_vector_path<128, Isa>(3) == 1000);
+                CHECK(check_vector_path<256, Isa>(4) == 1000);
+                CHECK(check_vector_path<512, Isa>(5) == 1000);
+                checked.push_back(Isa::Name);
+            };
+            (check(isa), ...);
+        },
+        nnue::simd::Compiled{});
+    CHECK(checked.front() == std::string("generic"));
+    CHECK(checked.back() == std::string(nnue::simd::Name));
 }
