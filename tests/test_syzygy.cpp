@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <fstream>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -303,6 +305,59 @@ TEST_CASE("Syzygy: with searchmoves, the score is the tables' result of the move
     const std::string win = "cp " + std::to_string(VALUE_TB_WIN);
     CHECK(score_of(final_info(engine, root, "go depth 6 searchmoves b2b3 b2b8")) == win);
     CHECK(score_of(final_info(engine, root, "go depth 6")) == win);
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
+
+// MultiPV at a root in the tables: as many lines as asked, the best one a move the tables rank
+// best, and each line with its own move's result, in the order of those results.
+TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' result of its move",
+          "[syzygy][uci]") {
+    load_tables();
+    const std::string fen = "8/8/8/8/8/2k5/1R6/K7 w - - 0 1";  // b2b3 and b2c2 leave the rook: draws
+    const Position root = position_of(fen);
+    MoveList legal;
+    generate<GenType::All>(root, legal);
+    REQUIRE(legal.size() == 16);
+    test::EngineProcess engine;
+    open_tables(engine);
+    engine.send("setoption name MultiPV value 20");
+    engine.send("position fen " + fen);
+    engine.send("go depth 5");
+    const auto lines = engine.read_until("bestmove", 20s);
+    REQUIRE(lines.size() >= 2);
+    // The last line of each multipv number: the last iteration's lines.
+    std::map<int, std::string> last;
+    for (const std::string& l : lines)
+        if (l.rfind("info depth", 0) == 0 && l.find(" multipv ") != std::string::npos)
+            last[std::stoi(l.substr(l.find(" multipv ") + 9))] = l;
+    REQUIRE(last.size() == legal.size());
+    std::set<std::string> shown;
+    int previous = VALUE_INFINITE;
+    for (const auto& [number, line] : last) {
+        INFO(line);
+        const std::string move = line.substr(line.find(" pv ") + 4, 4);
+        CHECK(shown.insert(move).second);  // every line a different move
+        Position after = root;
+        after.make_move(root.parse_uci_move(move));
+        const int expected = -verdict(after) * VALUE_TB_WIN;
+        const std::string score = score_of(line);
+        // A mate the search found is shown as such; otherwise the tables' result.
+        if (score.rfind("mate ", 0) == 0) {
+            CHECK(expected == VALUE_TB_WIN);
+        } else {
+            CHECK(score == "cp " + std::to_string(expected));
+        }
+        CHECK(expected <= previous);  // the lines in the order of their results
+        previous = expected;
+        if (number == 1) CHECK(lines.back().rfind("bestmove " + move, 0) == 0);
+    }
+    CHECK(score_of(last.at(1)) != "cp 0");
+    CHECK(shown.count("b2b3") == 1);
+    CHECK(shown.count("b2c2") == 1);
+    // One line asked for: the best move's line alone, as before.
+    engine.send("setoption name MultiPV value 1");
+    CHECK(score_of(final_info(engine, "fen " + fen, "go depth 5")) == "cp " + std::to_string(VALUE_TB_WIN));
     engine.send("quit");
     CHECK(engine.wait_exit(5s) == 0);
 }

@@ -36,7 +36,7 @@ void Worker::report(const SearchCallbacks& cb, int depth) {
         r.score = searched ? rm.score : rm.previous_score;
         if (r.score == -VALUE_INFINITE) continue;
         r.bound = shared_.shown_bound(r.score, searched ? rm.bound : BoundExact);
-        r.score = shared_.shown_score(r.score);
+        r.score = shared_.shown_score(r.score, rm);
         r.pv = rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
         r.hashfull = shared_.tt.hashfull();
@@ -44,6 +44,21 @@ void Worker::report(const SearchCallbacks& cb, int depth) {
         r.tbhits = tb_hits();
         cb.on_iteration(r);
     }
+}
+
+// With the root in the tables (and more than one line asked for: otherwise only the best rank's
+// moves are root moves), the moves are in rank order, best first, and each line is searched among
+// the moves of one rank, as the search sorts only within it: the first line is always a move the
+// tables rank best, and no line shows a move ranked below one not shown.
+void Worker::set_line_moves() {
+    pv_first_ = 0;
+    pv_last_ = root_moves_.size();
+    if (!shared_.root_in_tb) return;
+    const int rank = root_moves_[pv_index_].tb_rank;
+    pv_first_ = pv_index_;
+    while (pv_first_ > 0 && root_moves_[pv_first_ - 1].tb_rank == rank) --pv_first_;
+    pv_last_ = pv_index_ + 1;
+    while (pv_last_ < root_moves_.size() && root_moves_[pv_last_].tb_rank == rank) ++pv_last_;
 }
 
 void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves,
@@ -84,6 +99,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
 
         root_failed_low_ = false;
         for (pv_index_ = 0; pv_index_ < lines && !stopped(); ++pv_index_) {
+            set_line_moves();
             seldepth_ = 0;
             iteration_best_ = Move::none();
             Value guess = root_moves_[pv_index_].previous_score;
@@ -97,7 +113,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             // Aspiration: a window around the last score, widened on each failure.
             while (true) {
                 Value score = search<Root>(alpha, beta, root_depth_, false);
-                sort_root_moves(root_moves_.begin() + long(pv_index_), root_moves_.end());
+                sort_root_moves(root_moves_.begin() + long(pv_index_), root_moves_.begin() + long(pv_last_));
                 if (stopped()) break;
                 if (score <= alpha) {
                     root_failed_low_ = root_failed_low_ || pv_index_ == 0;
@@ -115,7 +131,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 delta += delta;
                 if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             }
-            sort_root_moves(root_moves_.begin(), root_moves_.begin() + long(pv_index_) + 1);
+            sort_root_moves(root_moves_.begin() + long(pv_first_), root_moves_.begin() + long(pv_index_) + 1);
         }
         if (stopped() && root_depth_ > 1) {
             // An interrupted iteration is thrown away, except for a root move that completed in it
@@ -189,6 +205,7 @@ int Worker::time_scale(int stable_iterations, Value previous_score) const {
 bool Worker::prove_mate(const SearchCallbacks* callbacks) {
     const Value proof = mate_in(2 * shared_.limits.mate - 1) - 1;
     pv_index_ = 0;
+    set_line_moves();
     seldepth_ = 0;
     proving_ = true;
     Value score = search<Root>(proof, VALUE_INFINITE, root_depth_, false);
@@ -197,7 +214,7 @@ bool Worker::prove_mate(const SearchCallbacks* callbacks) {
         root_moves_ = completed_;
         return false;
     }
-    sort_root_moves(root_moves_.begin(), root_moves_.end());
+    sort_root_moves(root_moves_.begin(), root_moves_.begin() + long(pv_last_));
     completed_ = root_moves_;
     if (callbacks) report(*callbacks, root_depth_);
     return true;

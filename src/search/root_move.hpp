@@ -18,6 +18,10 @@ struct RootMove {
     int seldepth = 0;
     std::uint64_t nodes = 0;  // spent below this move in the current iteration
     std::vector<Move> pv;
+    // With the root in the tables: the move's rank there (higher is better) and the result it
+    // keeps, which the lines show unless the search finds a mate.
+    int tb_rank = 0;
+    Value tb_value = VALUE_NONE;
 };
 
 }  // namespace sente

@@ -367,7 +367,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     while (true) {
         Move m;
         if constexpr (root) {
-            if (root_index >= root_moves_.size()) break;
+            if (root_index >= pv_last_) break;
             m = root_moves_[root_index++].move;
         } else {
             m = picker.next();

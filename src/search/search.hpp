@@ -74,19 +74,20 @@ struct SearchShared {
     // The helper threads of this search (none for a search in the caller's thread): a node limit
     // (`go nodes`, UCI_LimitStrength's budget) counts their nodes beside the main thread's.
     std::vector<const Worker*> helpers;
-    // Tablebases: the most pieces the search probes (0: none), and the root's result when the
-    // root moves were ranked by the tables (its probes count as tbhits).
+    // Tablebases: the most pieces the search probes (0: none), and whether the root moves were
+    // ranked by the tables (RootMove::tb_rank and tb_value; the probes count as tbhits).
     int tb_cardinality = 0;
     bool root_in_tb = false;
-    Value root_tb_value = VALUE_DRAW;
     std::uint64_t root_tb_hits = 0;
 
     // Whether a report shows the tables' result rather than the search's: with the root in the
     // tables, unless the search found a mate.
     bool tables_shown(Value searched) const { return root_in_tb && !is_mate_score(searched); }
-    // The score a report shows, and its bound: the tables' result is exact, whatever window the
-    // search saw.
-    Value shown_score(Value searched) const { return tables_shown(searched) ? root_tb_value : searched; }
+    // The score a line of root move rm shows, and its bound: the tables' result is exact,
+    // whatever window the search saw.
+    Value shown_score(Value searched, const RootMove& rm) const {
+        return tables_shown(searched) ? rm.tb_value : searched;
+    }
     Bound shown_bound(Value searched, Bound bound) const {
         return tables_shown(searched) ? BoundExact : bound;
     }
@@ -176,6 +177,8 @@ private:
     // manager decides; this gathers what it reads).
     int time_scale(int stable_iterations, Value previous_score) const;
     bool prove_mate(const SearchCallbacks* callbacks);
+    // Sets pv_first_ and pv_last_ for the line at pv_index_.
+    void set_line_moves();
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
     bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
     Value evaluate();
@@ -190,6 +193,9 @@ private:
     int seldepth_ = 0;
     int root_depth_ = 0;
     std::size_t pv_index_ = 0;
+    // The root moves the line at pv_index_ is searched among: [pv_first_, pv_last_), every move
+    // unless the root is in the tables, where each line stays among moves of one rank.
+    std::size_t pv_first_ = 0, pv_last_ = 0;
     // The root move that last raised alpha in the current iteration, for an interrupted one.
     Move iteration_best_ = Move::none();
     // For time management: whether the root failed low in this iteration.

@@ -73,33 +73,39 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
     // on a slow disk must not keep the protocol thread from answering isready or stop.
 }
 
-// With the root in the tables, only the moves they rank best are searched: a won ending is then
+// With the root in the tables, the best move is one they rank best: a won ending is then
 // converted within the fifty-move rule (Syzygy50MoveRule) and a drawn one held, whatever the
-// evaluation thinks (a win by the shortest distance to zeroing). When DTZ tables did the ranking
-// the search needs no further probes.
+// evaluation thinks (a win by the shortest distance to zeroing). With one line, only those moves
+// are searched; with more (MultiPV), every move is, in rank order, each line among the moves of
+// its rank (Worker::set_line_moves), so that the other lines show the other moves' results. The
+// limited strength's choice among its lines keeps to the best rank. When DTZ tables did the
+// ranking the search needs no further probes.
 void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& config) {
     shared_.tb_cardinality = std::min(config.syzygy.probe_limit, syzygy::largest());
     shared_.root_in_tb = false;
-    shared_.root_tb_value = VALUE_DRAW;
     shared_.root_tb_hits = 0;
     if (root_moves_.empty() || popcount(root.pieces()) > shared_.tb_cardinality) return;
     const std::optional<syzygy::RootRanking> ranking = syzygy::rank_root_moves(root, config.syzygy.rule50);
     if (!ranking) return;
-    // The ranking holds every legal move; the root's may be fewer (searchmoves): the best of
-    // them, and their result.
+    // The ranking holds every legal move; the root's may be fewer (searchmoves): each one's rank
+    // and result.
     auto ranked = [&](Move m) -> const syzygy::RankedMove& {
         const auto it = std::ranges::find(ranking->moves, m, &syzygy::RankedMove::move);
         assert(it != ranking->moves.end());
         return *it;
     };
-    const syzygy::RankedMove* best = &ranked(root_moves_[0].move);
-    for (const RootMove& rm : root_moves_)
-        if (const syzygy::RankedMove& r = ranked(rm.move); r.rank > best->rank) best = &r;
-    std::erase_if(root_moves_, [&](const RootMove& rm) { return ranked(rm.move).rank < best->rank; });
+    for (RootMove& rm : root_moves_) {
+        const syzygy::RankedMove& r = ranked(rm.move);
+        rm.tb_rank = r.rank;
+        rm.tb_value = r.value;
+    }
+    std::ranges::stable_sort(root_moves_, std::greater{}, &RootMove::tb_rank);
+    const int best_rank = root_moves_[0].tb_rank;
+    if (config.multipv <= 1 || config.strength.enabled)
+        std::erase_if(root_moves_, [&](const RootMove& rm) { return rm.tb_rank < best_rank; });
     shared_.root_in_tb = true;
-    shared_.root_tb_value = best->value;
     shared_.root_tb_hits = ranking->moves.size();
-    if (ranking->by_dtz || best->value <= VALUE_DRAW) shared_.tb_cardinality = 0;
+    if (ranking->by_dtz || root_moves_[0].tb_value <= VALUE_DRAW) shared_.tb_cardinality = 0;
 }
 
 void ThreadPool::start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
@@ -205,7 +211,7 @@ void ThreadPool::main_search() {
         SearchReport r;
         r.depth = std::max(1, main.completed_depth());
         r.seldepth = rm.seldepth;
-        r.score = shared_.shown_score(rm.score);
+        r.score = shared_.shown_score(rm.score, rm);
         r.bound = shared_.shown_bound(rm.score, rm.bound);
         r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
         r.time_ms = shared_.time.elapsed_ms();
