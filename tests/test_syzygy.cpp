@@ -332,12 +332,28 @@ TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' res
         if (l.rfind("info depth", 0) == 0 && l.find(" multipv ") != std::string::npos)
             last[std::stoi(l.substr(l.find(" multipv ") + 9))] = l;
     REQUIRE(last.size() == legal.size());
+    // The tables' ranks of the root moves (DTZ: among the wins, the quicker to zeroing higher).
+    const auto ranking = syzygy::rank_root_moves(root, true);
+    REQUIRE(ranking);
+    int top_rank = -1000000;
+    for (const auto& r : ranking->moves) top_rank = std::max(top_rank, r.rank);
+    auto rank_of = [&](Move m) {
+        for (const auto& r : ranking->moves)
+            if (r.move == m) return r.rank;
+        FAIL("a line's move is not among the legal moves");
+        return 0;
+    };
     std::set<std::string> shown;
-    int previous = VALUE_INFINITE;
+    int previous = VALUE_INFINITE, previous_rank = top_rank;
     for (const auto& [number, line] : last) {
         INFO(line);
         const std::string move = line.substr(line.find(" pv ") + 4, 4);
         CHECK(shown.insert(move).second);  // every line a different move
+        // Line 1 a move of the best rank, and no line before one the tables rank higher.
+        const int rank = rank_of(root.parse_uci_move(move));
+        if (number == 1) CHECK(rank == top_rank);
+        CHECK(rank <= previous_rank);
+        previous_rank = rank;
         Position after = root;
         after.make_move(root.parse_uci_move(move));
         const int expected = -verdict(after) * VALUE_TB_WIN;
