@@ -349,13 +349,14 @@ TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' res
         INFO(line);
         const std::string move = line.substr(line.find(" pv ") + 4, 4);
         CHECK(shown.insert(move).second);  // every line a different move
+        const Move m = root.parse_uci_move(move);
         // Line 1 a move of the best rank, and no line before one the tables rank higher.
-        const int rank = rank_of(root.parse_uci_move(move));
+        const int rank = rank_of(m);
         if (number == 1) CHECK(rank == top_rank);
         CHECK(rank <= previous_rank);
         previous_rank = rank;
         Position after = root;
-        after.make_move(root.parse_uci_move(move));
+        after.make_move(m);
         const int expected = -verdict(after) * VALUE_TB_WIN;
         const std::string score = score_of(line);
         // A mate the search found is shown as such; otherwise the tables' result.
