@@ -364,6 +364,28 @@ TEST_CASE(
     CHECK(tight.percent_at_limit > 0);
 }
 
+TEST_CASE("Datagen: a file's games are counted record by record, two from one start position among them",
+          "[tune]") {
+    // The random plies of two openings of a seed can meet in one position, and both games are then
+    // in the file: the count a rerun prints (which scripts/datagen.sh writes into the manifest)
+    // is of the games, not of their start positions.
+    const std::string once = temp_path("count-once.bin"), twice = temp_path("count-twice.bin");
+    std::remove(once.c_str());
+    play_games(once, 1, 1, 25);
+    std::string error;
+    const std::vector<games::Game> games = read_all(once, error);
+    REQUIRE(games.size() == 1);
+    const std::vector<std::uint8_t> record = games::encode(games[0]);
+    std::vector<std::uint8_t> bytes = record;
+    bytes.insert(bytes.end(), record.begin(), record.end());
+    write_file(twice, bytes);
+    const std::string log = play_games(twice, 1, 1, 25);
+    CHECK(log.find("holds 2 games") != std::string::npos);
+    CHECK(read_all(twice, error).size() == 2);
+    std::remove(once.c_str());
+    std::remove(twice.c_str());
+}
+
 TEST_CASE(
     "Datagen: a rerun of a seed on two threads keeps the games already in its file and plays only the others",
     "[tune][threads]") {

@@ -39,6 +39,9 @@ struct Run {
     // The start positions of the games already in the file: a game of this seed whose opening is
     // among them was played by an earlier run into the same file, and is not played again.
     std::unordered_set<std::string> played;
+    // The games in the file, record by record: two games of a seed can start from one position
+    // (the random plies of two openings can meet), so there may be more than start positions.
+    int games_before = 0;
     int fd = -1;
     std::mutex write_mutex;
     std::atomic<int> next_game{0};
@@ -310,7 +313,10 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
     // Appending to a file whose last record is broken would bury every new game behind it.
     if (::access(options.out.c_str(), F_OK) == 0) {
         games::Reader existing(options.out);
-        while (std::optional<games::Game> game = existing.next()) run.played.insert(game->start_fen);
+        while (std::optional<games::Game> game = existing.next()) {
+            run.played.insert(game->start_fen);
+            ++run.games_before;
+        }
         if (!existing.error().empty()) {
             log << "sente: will not append: " << existing.error() << "\n       (the games before byte "
                 << existing.good_bytes() << " are whole: truncate -s " << existing.good_bytes() << " "
@@ -333,8 +339,8 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         << (options.hard_nodes ? " (at most " + std::to_string(options.hard_nodes) + ")" : "") << ", "
         << options.hash_mb << " MB of hash a thread, " << options.random_plies << " random plies, seed "
         << options.seed << ", " << evaluation_name(probe) << ", appending to " << options.out << '\n';
-    if (!run.played.empty())
-        log << "datagen: " << options.out << " holds " << run.played.size()
+    if (run.games_before > 0)
+        log << "datagen: " << options.out << " holds " << run.games_before
             << " games; the seed's games among them are kept, not played again\n";
 
     const auto start = std::chrono::steady_clock::now();
