@@ -5,12 +5,18 @@
 #   scripts/bench-threads.sh [DEPTH] [THREADS ...]      (default: depth 16, threads 1 2)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-SENTE="${SENTE:-$ROOT/build/sente}"
-[ -x "$SENTE" ] || { source "$ROOT/scripts/setup.sh"; sente_install_packages; sente_build "$ROOT/build"; }
+source "$ROOT/scripts/setup.sh"
+case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
 DEPTH="${1:-16}"
 shift || true
 THREADS=("$@")
 [ ${#THREADS[@]} -gt 0 ] || THREADS=(1 2)
+for n in "$DEPTH" "${THREADS[@]}"; do
+    [[ "$n" =~ ^[0-9]+$ && "$n" -ge 1 && "$n" -le 1024 ]] \
+        || { echo "bench-threads.sh: DEPTH and THREADS are numbers from 1 (see --help); not '$n'" >&2; exit 2; }
+done
+SENTE="${SENTE:-$ROOT/build/sente}"
+[ -x "$SENTE" ] || { sente_install_packages; sente_build "$ROOT/build"; }
 
 POSITIONS=(
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

@@ -6,8 +6,13 @@
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+case "${1:-}" in
+    -h | --help) sente_usage "$0"; exit 0 ;;
+    "") echo "check-builds.sh: name a CMake build directory (see --help)" >&2; exit 2 ;;
+esac
 reference="$1"
 shift
+[ -x "$reference/sente" ] || { echo "check-builds.sh: no sente in $reference" >&2; exit 2; }
 { read -r expected; read -r expected_hce; } < <(sente_benches_of "$reference/sente")
 [ -n "$expected" ] || { echo "check-builds: no bench from $reference/sente" >&2; exit 1; }
 [ -n "$expected_hce" ] || { echo "check-builds: no hand-crafted bench from $reference/sente" >&2; exit 1; }

@@ -12,7 +12,8 @@ check=0
 case "${1:-}" in
     --check) check=1 ;;
     "") ;;
-    *) echo "usage: scripts/format.sh [--check]" >&2; exit 2 ;;
+    -h | --help) sente_usage "$0"; exit 0 ;;
+    *) echo "format.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
 esac
 
 sente_install_packages clang-format-14

@@ -11,6 +11,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
+case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
 seconds=60
 if [ $# -gt 0 ]; then seconds="$1"; shift; fi
 [[ "$seconds" =~ ^[0-9]+$ && "$seconds" -ge 1 ]] || { echo "fuzz.sh: SECONDS must be a positive number" >&2; exit 2; }

@@ -12,6 +12,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
+for arg in "$@"; do case "$arg" in -h | --help) sente_usage "$0"; exit 0 ;; esac; done
 games=100 tc="1+0.01"
 if [ $# -gt 0 ] && [[ "$1" != -* ]]; then games="$1"; shift; fi
 if [ $# -gt 0 ] && [[ "$1" != -* ]]; then tc="$1"; shift; fi

@@ -19,7 +19,8 @@ full=0
 case "${1:-}" in
     --full) full=1 ;;
     "" | --quick) ;;
-    *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
+    -h | --help) sente_usage "$0"; exit 0 ;;
+    *) echo "test.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
 esac
 # The long suites: the 100 shortest matetrack mates, the tablebase endgames, and negamax against
 # every other algorithm. The everyday check leaves them to --full, and the sanitizer builds always.

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Every script a user runs answers --help with its usage (the comment at its top, naming the script)
+# and status 0 at once, before it would build or install anything; a malformed argument gets a
+# message and status 2. (scripts/run.sh passes its arguments to sente, and build-name.sh and
+# setup.sh are the other scripts' helpers.)
+#   tests/scripts_help_test.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+fail() { echo "scripts_help_test: $*" >&2; exit 1; }
+for script in "$root"/scripts/*.sh; do
+    name="$(basename "$script")"
+    case "$name" in run.sh | build-name.sh | setup.sh) continue ;; esac
+    for flag in --help -h; do
+        status=0
+        out="$(timeout 20 "$script" "$flag" 2>&1)" || status=$?
+        [ "$status" = 0 ] || fail "$name $flag: status $status"
+        grep -q "scripts/$name" <<<"$out" || fail "$name $flag: no usage naming scripts/$name: $out"
+    done
+done
+# refused ARGS...: the script exits with status 2 and says why on stderr, without running.
+refused() {
+    local status=0 err
+    err="$(timeout 20 "$root/scripts/$1" "${@:2}" 2>&1 >/dev/null)" || status=$?
+    [ "$status" = 2 ] || fail "$* : status $status, not 2"
+    [ -n "$err" ] || fail "$* : no message"
+}
+refused bench-threads.sh deep
+refused bench-threads.sh 12 1 two
+refused bench-threads.sh 0
+refused bench-perft.sh many
+refused bench-perft.sh 5 6
+refused check-builds.sh
+refused check-builds.sh /nonexistent/build
+refused test.sh --fast
+refused format.sh --all
+refused fuzz.sh 0
+refused selfplay.sh 0
+echo "scripts_help_test: every script's --help and malformed arguments"
