@@ -10,7 +10,7 @@ source "$ROOT/scripts/setup.sh"
 case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
 [ $# -le 1 ] || { echo "bench-perft.sh: one argument at most, RUNS (see --help)" >&2; exit 2; }
 RUNS="${1:-7}"
-[[ "$RUNS" =~ ^[0-9]+$ && "$RUNS" -ge 1 ]] || { echo "bench-perft.sh: RUNS must be a positive number" >&2; exit 2; }
+sente_number bench-perft.sh RUNS "$RUNS" 1
 SENTE="${SENTE:-$ROOT/build/sente}"
 [ -x "$SENTE" ] || { sente_install_packages; sente_build "$ROOT/build"; }
 STOCKFISH="${STOCKFISH:-$(command -v stockfish || true)}"

@@ -20,6 +20,10 @@ while [ $# -gt 0 ]; do
         *) engines+=("$1"); shift ;;
     esac
 done
+source "$ROOT/scripts/setup.sh"
+sente_number bench-ready.sh --rounds "$rounds" 1
+sente_number bench-ready.sh --hash "$hash" 1
+sente_number bench-ready.sh --threads "$threads" 1 256
 [ ${#engines[@]} -gt 0 ] || engines=("$ROOT/build/sente")
 
 now_ms() { echo $(($(date +%s%N) / 1000000)); }

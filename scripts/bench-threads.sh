@@ -11,10 +11,8 @@ DEPTH="${1:-16}"
 shift || true
 THREADS=("$@")
 [ ${#THREADS[@]} -gt 0 ] || THREADS=(1 2)
-for n in "$DEPTH" "${THREADS[@]}"; do
-    [[ "$n" =~ ^[0-9]+$ && "$n" -ge 1 && "$n" -le 1024 ]] \
-        || { echo "bench-threads.sh: DEPTH and THREADS are numbers from 1 (see --help); not '$n'" >&2; exit 2; }
-done
+sente_number bench-threads.sh DEPTH "$DEPTH" 1 100
+for n in "${THREADS[@]}"; do sente_number bench-threads.sh THREADS "$n" 1 256; done
 SENTE="${SENTE:-$ROOT/build/sente}"
 [ -x "$SENTE" ] || { sente_install_packages; sente_build "$ROOT/build"; }
 

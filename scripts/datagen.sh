@@ -49,7 +49,7 @@ while [ $# -gt 0 ]; do
         *) echo "datagen.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
-number() { [[ "$2" =~ ^[0-9]+$ ]] || { echo "datagen.sh: $1 needs a whole number, not '$2'" >&2; exit 2; }; }
+number() { sente_number datagen.sh "$1" "$2" 0; }
 [ -n "$dir" ] && [ -n "$name" ] && [ -n "$seed" ] || { echo "datagen.sh: --dir, --name and --seed are required" >&2; exit 2; }
 [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || { echo "datagen.sh: --name takes letters, digits, '.', '_' and '-'" >&2; exit 2; }
 for pair in "--seed $seed" "--threads $threads" "--nodes $nodes" "--hash $hash" "--round $round" \

@@ -14,7 +14,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
 seconds=60
 if [ $# -gt 0 ]; then seconds="$1"; shift; fi
-[[ "$seconds" =~ ^[0-9]+$ && "$seconds" -ge 1 ]] || { echo "fuzz.sh: SECONDS must be a positive number" >&2; exit 2; }
+sente_number fuzz.sh SECONDS "$seconds" 1
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fen move uci)
 for target in "${targets[@]}"; do

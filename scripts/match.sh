@@ -50,9 +50,11 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess toga2 glaurung)
-[[ "$games" =~ ^[0-9]+$ && "$games" -ge 2 ]] || { echo "match.sh: --games needs a number >= 2" >&2; exit 2; }
-[[ -z "$seed" || "$seed" =~ ^[0-9]+$ ]] || { echo "match.sh: --seed needs a number" >&2; exit 2; }
-[[ -z "$nodes" || ( "$nodes" =~ ^[0-9]+$ && "$nodes" -ge 1 ) ]] || { echo "match.sh: --nodes needs a positive number" >&2; exit 2; }
+sente_number match.sh --games "$games" 2
+sente_number match.sh --concurrency "$concurrency" 1
+sente_number match.sh --hash "$hash" 1
+[ -z "$seed" ] || sente_number match.sh --seed "$seed" 0
+[ -z "$nodes" ] || sente_number match.sh --nodes "$nodes" 1
 if [ "$chess960" = 1 ] && [ -z "$book" ]; then
     # The 960 start positions by their standard numbering, in an order drawn from the seed: every
     # position's pieces behind its pawns, mirrored for Black, castling on both sides.

@@ -52,6 +52,7 @@ while [ $# -gt 0 ]; do
 done
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 case "$tablebases" in on|off) ;; *) echo "release.sh: --tablebases is on or off" >&2; exit 2 ;; esac
+sente_number release.sh --jobs "$jobs" 1
 IFS=, read -r -a systems <<<"$systems"
 IFS=, read -r -a levels <<<"$levels"
 arm=0   # whether an armv8 Linux binary is asked for

@@ -8,15 +8,19 @@
 #   --concurrency C   games at once (default 2)
 #   --openings FILE   EPD openings (default tests/data/noob_3moves_2000.epd)
 #   --option N=V      a UCI option for both sides (repeatable)
+#   --chess960        play the openings as Chess960 positions (with --openings perft/chess960.epd)
+#   --wdl-data FILE   append every move's material, score and the game's result (scripts/fit_wdl.py)
 #   --verbose         every game with its moves
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-for arg in "$@"; do case "$arg" in -h | --help) sente_usage "$0"; exit 0 ;; esac; done
+case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
 games=100 tc="1+0.01"
 if [ $# -gt 0 ] && [[ "$1" != -* ]]; then games="$1"; shift; fi
 if [ $# -gt 0 ] && [[ "$1" != -* ]]; then tc="$1"; shift; fi
-[[ "$games" =~ ^[0-9]+$ && "$games" -ge 1 ]] || { echo "selfplay.sh: GAMES must be a positive number" >&2; exit 2; }
+sente_number selfplay.sh GAMES "$games" 1
+[[ "$tc" =~ ^[0-9]+(\.[0-9]+)?(\+[0-9]+(\.[0-9]+)?)?$ ]] \
+    || { echo "selfplay.sh: TC is seconds or seconds+increment, such as 1+0.01; not '$tc'" >&2; exit 2; }
 
 sente_install_packages
 sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON

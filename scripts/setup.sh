@@ -46,6 +46,19 @@ sente_usage() {
     awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$1"
 }
 
+# sente_number SCRIPT WHAT VALUE MIN [MAX]: stops the script with a message and status 2 unless VALUE
+# is a whole number written in decimal digits (no sign, no leading zero), from MIN to MAX (no bound
+# above without MAX).
+sente_number() {
+    local script="$1" what="$2" value="$3" min="$4" max="${5:-}"
+    if [[ "$value" =~ ^(0|[1-9][0-9]{0,17})$ ]] && [ "$value" -ge "$min" ] \
+        && { [ -z "$max" ] || [ "$value" -le "$max" ]; }; then
+        return 0
+    fi
+    echo "$script: $what takes a whole number from $min${max:+ to $max}, not '$value'" >&2
+    exit 2
+}
+
 # sente_bench_of [RUNNER...] SENTE: the node count that `bench` prints last (RUNNER: wine, say).
 sente_bench_of() {
     "$@" bench 2>/dev/null | tr -d '\r' | awk '/ nodes / { n = $1 } END { print n }'

@@ -114,10 +114,10 @@ grep -q "^datagen.sh: cannot read" "$dir/cut/log" || fail "a cut file: no messag
 grep -q "truncate -s" "$dir/cut/log" || fail "a cut file: datagen's own message was lost: $(cat "$dir/cut/log")"
 
 # Bad arguments: a clear message and status 2.
-for case in "--rounds x|--rounds needs a whole number, not 'x'" \
+for case in "--rounds x|--rounds takes a whole number from 0, not 'x'" \
     "--chess960 101|--chess960 is at most 100" \
     "--bogus|unknown argument --bogus" \
-    "--hard-nodes 1e4|--hard-nodes needs a whole number, not '1e4'"; do
+    "--hard-nodes 1e4|--hard-nodes takes a whole number from 0, not '1e4'"; do
     args="${case%%|*}" message="datagen.sh: ${case#*|}"
     status=0
     : >"$dir/log"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every script a user runs answers --help with its usage (the comment at its top, naming the script)
-# and status 0 at once, before it would build or install anything; a malformed argument gets a
-# message and status 2. (scripts/run.sh passes its arguments to sente, and build-name.sh and
+# and status 0 at once, before it would build or install anything; a malformed number (the scripts
+# share one check, sente_number in setup.sh) or a missing build directory gets a message and
+# status 2. (scripts/run.sh passes its arguments to sente, and build-name.sh and
 # setup.sh are the other scripts' helpers.)
 #   tests/scripts_help_test.sh
 set -euo pipefail
@@ -35,4 +36,15 @@ refused test.sh --fast
 refused format.sh --all
 refused fuzz.sh 0
 refused selfplay.sh 0
+refused selfplay.sh 010
+refused selfplay.sh 10 fast
+refused match.sh --games 1
+refused match.sh --concurrency x
+refused match.sh --seed -3
+refused bench-ready.sh --rounds x
+refused bench-ready.sh --threads 257
+refused bench-threads.sh 12 257
+refused bench-threads.sh 08
+refused release.sh --jobs 0
+refused datagen.sh --dir /tmp --name t --seed x
 echo "scripts_help_test: every script's --help and malformed arguments"
