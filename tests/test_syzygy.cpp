@@ -379,6 +379,35 @@ TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' res
     CHECK(engine.wait_exit(5s) == 0);
 }
 
+TEST_CASE("Syzygy: a timed search with one move of the best rank stops early, with one line or many",
+          "[syzygy][uci]") {
+    // With one move the search may play, a search on the clock stops after depth 4, as with one
+    // legal move. At a root in the tables that is one move of the best rank, also when MultiPV
+    // shows the others' lines.
+    load_tables();
+    const std::string fen = "8/8/8/8/8/8/4kP2/1K6 w - - 0 1";  // f2f4 wins; the other six draw
+    const auto ranking = syzygy::rank_root_moves(position_of(fen), true);
+    REQUIRE(ranking);
+    int top_rank = -1000000, best = 0;
+    for (const auto& r : ranking->moves) top_rank = std::max(top_rank, r.rank);
+    for (const auto& r : ranking->moves) best += r.rank == top_rank;
+    REQUIRE(best == 1);
+    test::EngineProcess engine;
+    open_tables(engine);
+    for (const char* lines : {"1", "7"}) {
+        INFO("MultiPV " << lines);
+        engine.send(std::string("setoption name MultiPV value ") + lines);
+        engine.send("position fen " + fen);
+        engine.send("go wtime 60000 btime 60000");
+        int deepest = 0;
+        for (const std::string& l : engine.read_until("bestmove", 20s))
+            if (l.rfind("info depth ", 0) == 0) deepest = std::max(deepest, std::stoi(l.substr(11)));
+        CHECK(deepest == 4);
+    }
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
+
 TEST_CASE("Syzygy: Syzygy50MoveRule decides a win that the fifty-move counter spoils", "[syzygy][uci]") {
     // King and rook against king, mate in 16 (31 plies, endgame_dm.epd, tablebase-exact; with no
     // capture or pawn move before it, DTZ is the same 31 plies). With 60 plies on the counter the

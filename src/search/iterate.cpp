@@ -61,6 +61,11 @@ void Worker::set_line_moves() {
     while (pv_last_ < root_moves_.size() && root_moves_[pv_last_].tb_rank == rank) ++pv_last_;
 }
 
+std::size_t Worker::playable_moves() const {
+    if (!shared_.root_in_tb) return root_moves_.size();
+    return std::size_t(std::ranges::count(root_moves_, root_moves_[0].tb_rank, &RootMove::tb_rank));
+}
+
 void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves,
                      const SearchCallbacks* callbacks) {
     if (!on_huge_pages_) {
@@ -180,7 +185,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             break;
         if (!shared_.pondering) {
             if (shared_.time.should_not_start_iteration(time_scale(stable_iterations, previous_score))) break;
-            if (shared_.time.limited() && root_moves_.size() == 1 && root_depth_ >= 4) break;
+            if (shared_.time.limited() && playable_moves() == 1 && root_depth_ >= 4) break;
         }
         if (stopped()) break;
     }

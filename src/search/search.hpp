@@ -179,6 +179,9 @@ private:
     bool prove_mate(const SearchCallbacks* callbacks);
     // Sets pv_first_ and pv_last_ for the line at pv_index_.
     void set_line_moves();
+    // The moves the search may play: every root move, or with the root in the tables those of the
+    // best rank (the lines of the others are only shown).
+    std::size_t playable_moves() const;
     // A stop takes effect only once depth 1 is complete, so there is always a move to play.
     bool stopped() const { return completed_depth_ > 0 && shared_.stop.load(std::memory_order_relaxed); }
     Value evaluate();
