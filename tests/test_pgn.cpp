@@ -269,3 +269,123 @@ TEST_CASE("PGN: an unusable game is skipped and counted, the rest still read; a 
     CHECK(games::load_positions("/nonexistent/games.pgn", games::Filter{}, 0, none,
                                 [](const games::Sample&, bool) { return true; }));
 }
+
+namespace {
+
+// The games and positions load_positions takes from `text` written to a .pgn file, every position
+// kept, with the message its counts give.
+struct Loaded {
+    games::LoadStats stats;
+    std::optional<std::string> error;
+    std::string said;
+};
+Loaded load_text(const std::string& text) {
+    const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-malformed.pgn";
+    std::ofstream(temp, std::ios::binary) << text;
+    Loaded l;
+    l.error = games::load_positions(temp, games::Filter{0, 100000}, 0, l.stats,
+                                    [](const games::Sample&, bool) { return true; });
+    l.said = games::describe(l.stats);
+    std::filesystem::remove(temp);
+    return l;
+}
+
+}  // namespace
+
+TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the games after it still read",
+          "[pgn]") {
+    const std::vector<std::string> games = games_text();
+    REQUIRE(games.size() >= 2);
+    const std::string& whole = games[0];
+    const std::string& next = games[1];
+    const Loaded reference = load_text(whole + next);
+    REQUIRE(reference.stats.games == 2);
+    REQUIRE(reference.stats.skipped_games == 0);
+    const Loaded second = load_text(next);
+    REQUIRE(second.stats.positions > 0);
+    const std::size_t movetext = whole.find("\n\n") + 2;
+
+    SECTION("cut inside a comment, then the next game") {
+        const Loaded l = load_text(whole.substr(0, whole.find("0.001s", movetext)) + "\n\n" + next);
+        CHECK(l.stats.games == 1);
+        CHECK(l.stats.positions == second.stats.positions);
+        CHECK(l.stats.skipped_games == 1);
+        CHECK(l.said.find("game 1: the movetext does not end with the game's result") != std::string::npos);
+    }
+    SECTION("cut between two moves at the end of the file") {
+        const Loaded l = load_text(next + whole.substr(0, whole.find("\n7. ", movetext)));
+        CHECK(l.stats.games == 1);
+        CHECK(l.stats.skipped_games == 1);
+        CHECK(l.said.find("game 2: the movetext does not end") != std::string::npos);
+    }
+    SECTION("cut inside a tag, then the next game") {
+        const Loaded l = load_text(whole.substr(0, whole.find("[Result \"") + 10) + "\n" + next);
+        CHECK(l.stats.games == 1);
+        CHECK(l.stats.positions == second.stats.positions);
+        CHECK(l.said.find("game 1: a tag line that does not parse: [Result \"1") != std::string::npos);
+    }
+    SECTION("an unclosed variation swallows the result") {
+        std::string open = whole;
+        open.insert(open.find("\n6. ", movetext), " (5... Nc6 6. d3");
+        const Loaded l = load_text(open);
+        CHECK(l.stats.games == 0);
+        CHECK(l.said.find("game 1: the movetext does not end") != std::string::npos);
+    }
+    SECTION("the movetext's result differs from the Result tag") {
+        std::string other = whole;
+        REQUIRE(tag(whole, "Result") == "1-0");
+        other.replace(other.rfind("1-0"), 3, "0-1");
+        const Loaded l = load_text(other);
+        CHECK(l.stats.games == 0);
+        CHECK(l.said.find("game 1: the movetext ends in 0-1, the Result tag says 1-0") != std::string::npos);
+    }
+    SECTION("an unterminated tag value") {
+        std::string bad = whole;
+        bad.replace(bad.find("[White \"Sente\"]"), 15, "[White \"Sente]");
+        const Loaded l = load_text(bad);
+        CHECK(l.stats.games == 0);
+        CHECK(l.said.find("a tag line that does not parse: [White \"Sente]") != std::string::npos);
+    }
+    SECTION("well-formed variants of the same games read as the games themselves") {
+        // A byte order mark, two tags to a line with a tab, and a comment over two lines whose
+        // second starts with '['.
+        std::string variant = "\xEF\xBB\xBF" + whole;
+        variant.replace(variant.find("]\n[Black"), 2, "]\t");
+        const std::size_t comment = variant.find("0.001s", variant.find("\n\n") + 2);
+        variant.insert(comment, "\n[%clk 0:01:00] ");
+        const Loaded l = load_text(variant + next);
+        CHECK(l.stats.games == 2);
+        CHECK(l.stats.skipped_games == 0);
+        CHECK(l.stats.positions == reference.stats.positions);
+        CHECK(l.stats.kept == reference.stats.kept);
+    }
+    SECTION("a game whose players are unknown gives no positions") {
+        std::string unknown = whole;
+        unknown.replace(unknown.find("[White \"Sente\"]"), 15, "[White \"?\"]");
+        unknown.replace(unknown.find("[Black \"Sente_2\"]"), 17, "[Black \"?\"]");
+        for (const char* name :
+             {"[EngineWhiteName \"Sente 0.1.0\"]\n", "[EngineBlackName \"Sente 0.1.0\"]\n"})
+            unknown.erase(unknown.find(name), std::string(name).size());
+        const Loaded l = load_text(unknown);
+        CHECK(l.stats.games == 1);
+        CHECK(l.stats.positions == 0);
+        CHECK(l.stats.unscored > 100);
+    }
+}
+
+TEST_CASE("PGN and game files: a path that cannot be read is an error, not an empty file", "[pgn]") {
+    const auto dir = std::filesystem::temp_directory_path() / "sente-pgn-a-directory.pgn";
+    std::filesystem::create_directories(dir);
+    games::LoadStats stats;
+    const auto keep = [](const games::Sample&, bool) { return true; };
+    const auto pgn = games::load_positions(dir.string(), games::Filter{}, 0, stats, keep);
+    REQUIRE(pgn);
+    CHECK(pgn->find("cannot read") != std::string::npos);
+    const auto bin_dir = std::filesystem::temp_directory_path() / "sente-games-a-directory.bin";
+    std::filesystem::create_directories(bin_dir);
+    const auto bin = games::load_positions(bin_dir.string(), games::Filter{}, 0, stats, keep);
+    REQUIRE(bin);
+    CHECK(bin->find("cannot read") != std::string::npos);
+    std::filesystem::remove(dir);
+    std::filesystem::remove(bin_dir);
+}

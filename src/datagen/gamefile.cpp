@@ -123,17 +123,27 @@ bool Reader::fail(const std::string& what) {
     return false;
 }
 
+std::nullopt_t Reader::unreadable() {
+    // A directory, or a read that failed: not a file cut short.
+    error_ = "cannot read " + path_;
+    return std::nullopt;
+}
+
 std::optional<Game> Reader::next() {
     if (!file_ || !error_.empty()) return std::nullopt;
     std::uint8_t head[HeaderSize + PositionSize];
     std::size_t got = std::fread(head, 1, sizeof head, file_);
+    if (std::ferror(file_)) return unreadable();
     if (got == 0 && std::feof(file_)) return std::nullopt;  // a clean end
     if (got < sizeof head) {
         fail("the file ends inside a game's header (truncated)");
         return std::nullopt;
     }
     if (std::memcmp(head, Magic, 4) != 0) {
-        fail("no game starts here (bad magic: not a Sente game file, or corrupt)");
+        fail(
+            "no game starts here (bad magic: not a Sente game file, or corrupt; a PGN file is read as one "
+            "when "
+            "its name ends in .pgn)");
         return std::nullopt;
     }
     if (head[4] != Version) {
@@ -162,6 +172,7 @@ std::optional<Game> Reader::next() {
     record.resize(sizeof head + plies * PlySize + ChecksumSize);
     std::size_t body = record.size() - sizeof head;
     if (std::fread(record.data() + sizeof head, 1, body, file_) != body) {
+        if (std::ferror(file_)) return unreadable();
         fail("the file ends inside a game of " + std::to_string(plies) + " plies (truncated)");
         return std::nullopt;
     }

@@ -106,6 +106,7 @@ public:
 
 private:
     bool fail(const std::string& what);
+    std::nullopt_t unreadable();
 
     std::FILE* file_ = nullptr;
     std::string path_;

@@ -72,6 +72,46 @@ std::vector<std::string> tokens_of(const std::string& text) {
 
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
+// Adds the tag pairs of a line to `tags` ([Name "value"], several to a line if so written, a
+// value's \" and \\ escaped); false when the line does not hold well-formed pairs alone.
+bool read_tags(std::string_view line, std::map<std::string, std::string>& tags) {
+    auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    std::size_t i = 0;
+    auto skip_blanks = [&] {
+        while (i < line.size() && blank(line[i])) ++i;
+    };
+    skip_blanks();
+    if (i == line.size()) return false;
+    while (i < line.size()) {
+        if (line[i] != '[') return false;
+        ++i;
+        skip_blanks();
+        const std::size_t name_start = i;
+        while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+        if (i == name_start) return false;
+        const std::string name(line.substr(name_start, i - name_start));
+        skip_blanks();
+        if (i == line.size() || line[i] != '"') return false;
+        std::string value;
+        for (++i;; ++i) {
+            if (i == line.size()) return false;  // no closing quote
+            if (line[i] == '"') break;
+            if (line[i] == '\\' && i + 1 < line.size()) ++i;
+            value += line[i];
+        }
+        ++i;
+        skip_blanks();
+        if (i == line.size() || line[i] != ']') return false;
+        ++i;
+        skip_blanks();
+        tags[name] = value;
+    }
+    return true;
+}
+
+// Whether a name says who played: PGN's "?" and an empty tag say nothing.
+bool known(const std::string& name) { return !name.empty() && name != "?"; }
+
 }  // namespace
 
 bool is_sente(const std::string& name) { return lower(name).starts_with("sente"); }
@@ -179,7 +219,7 @@ std::optional<int> parse_comment_score(std::string_view comment) {
     return sign * int(std::lround(pawns * 100));
 }
 
-PgnReader::PgnReader(const std::string& path) {
+PgnReader::PgnReader(const std::string& path) : path_(path) {
     file_ = std::fopen(path.c_str(), "rb");
     if (!file_) error_ = "cannot open " + path;
 }
@@ -194,10 +234,17 @@ bool PgnReader::read_line(std::string& line) {
         has_pending_ = false;
         return true;
     }
-    if (!file_) return false;
+    if (!file_ || !error_.empty()) return false;
     line.clear();
     int c;
     while ((c = std::fgetc(file_)) != EOF && c != '\n') line += char(c);
+    if (c == EOF && std::ferror(file_)) {
+        // A directory, or a read that failed: not the end of the games.
+        error_ = "cannot read " + path_;
+        return false;
+    }
+    if (at_start_ && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);  // a UTF-8 byte order mark
+    at_start_ = false;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return c != EOF || !line.empty();
 }
@@ -206,34 +253,51 @@ std::optional<PgnGame> PgnReader::next() {
     for (;;) {
         // The tags, then the movetext up to the next game's tags.
         std::map<std::string, std::string> tags;
-        std::string movetext, line;
-        bool any = false, in_movetext = false;
+        std::string movetext, line, bad_tags;
+        bool any = false, in_movetext = false, in_comment = false;
         while (read_line(line)) {
             const std::size_t first = line.find_first_not_of(" \t");
             if (first == std::string::npos) continue;
-            if (line[first] == '[') {
-                if (in_movetext) {
-                    pending_ = line;
-                    has_pending_ = true;
-                    break;
-                }
-                const std::size_t space = line.find(' ', first);
-                const std::size_t open = line.find('"', first), close = line.rfind('"');
-                if (space != std::string::npos && open != std::string::npos && close > open)
-                    tags[line.substr(first + 1, space - first - 1)] = line.substr(open + 1, close - open - 1);
+            std::map<std::string, std::string> line_tags;
+            const bool tag_line = line[first] == '[' && read_tags(line, line_tags);
+            // A line of well-formed tags after the movetext, or repeating a tag this game has,
+            // begins the next game (a game cut inside a comment or its tags ends there). Inside a
+            // brace comment, which may span lines, any other line is the comment's.
+            const bool repeats =
+                std::ranges::any_of(line_tags, [&](const auto& t) { return tags.contains(t.first); });
+            if ((tag_line && (in_movetext || repeats))
+                || (line[first] == '[' && in_movetext && !in_comment)) {
+                pending_ = line;
+                has_pending_ = true;
+                break;
+            }
+            if (line[first] == '[' && !in_movetext) {
+                if (tag_line)
+                    tags.merge(line_tags);
+                else if (bad_tags.empty())
+                    bad_tags = line.substr(0, 80);
                 any = true;
             } else {
+                for (char c : line) {
+                    if (!in_comment && c == ';') break;  // the rest of the line is a comment
+                    if (c == '{') in_comment = true;
+                    if (c == '}') in_comment = false;
+                }
                 movetext += line;
                 movetext += '\n';
                 in_movetext = any = true;
             }
         }
         if (!any) return std::nullopt;
+        ++games_;
 
         auto skip = [&](const std::string& why) {
-            ++skipped_;
-            last_skip_ = why;
+            if (skipped_++ == 0) first_skip_ = "game " + std::to_string(games_) + ": " + why;
         };
+        if (!bad_tags.empty()) {
+            skip("a tag line that does not parse: " + bad_tags);
+            continue;
+        }
         const std::string result = tags["Result"];
         const std::string termination = lower(tags["Termination"]);
         if (result != "1-0" && result != "0-1" && result != "1/2-1/2") {
@@ -263,12 +327,19 @@ std::optional<PgnGame> PgnReader::next() {
             return tags.contains(engine_tag) && is_sente(tags[engine_tag]) ? tags[engine_tag] : tags[tag];
         };
         const std::string white = name("White", "EngineWhiteName"), black = name("Black", "EngineBlackName");
-        const bool self_play = base_name(tags["White"]) == base_name(tags["Black"]);
+        const bool self_play = known(tags["White"]) && base_name(tags["White"]) == base_name(tags["Black"]);
         const bool wanted[2] = {self_play || is_sente(white), self_play || is_sente(black)};
 
-        bool bad = false;
+        bool bad = false, ended = false;
         for (const std::string& token : tokens_of(movetext)) {
-            if (is_result(token)) break;
+            if (is_result(token)) {
+                if (token != result) {
+                    skip("the movetext ends in " + token + ", the Result tag says " + result);
+                    bad = true;
+                }
+                ended = true;
+                break;
+            }
             if (token[0] == '{') {
                 if (!game.plies.empty() && !game.plies.back().score)
                     game.plies.back().score = parse_comment_score(token);
@@ -282,6 +353,12 @@ std::optional<PgnGame> PgnReader::next() {
             }
             game.plies.push_back({*m, std::nullopt, wanted[pos.side_to_move()]});
             pos.make_move(*m);
+        }
+        if (!bad && !ended) {
+            skip(
+                "the movetext does not end with the game's result (a file cut short, or a comment or "
+                "variation left open)");
+            bad = true;
         }
         if (!bad) return game;
     }

@@ -29,12 +29,14 @@ struct PgnGame {
 // Whose moves are learnt from: a side whose name (the White or Black tag, or fastchess's
 // EngineWhiteName and EngineBlackName) begins with "Sente", and both sides of a game an engine
 // played against itself (the same name, but for the "_2" a tournament manager adds to tell them
-// apart).
+// apart; PGN's "?" or no name at all is no engine's).
 bool is_sente(const std::string& name);
 
 // Reads a PGN file game by game. A game that cannot be used is skipped and counted: an unfinished
 // one ("*"), one that ended by time, an illegal move or a crash rather than on the board, one whose
-// start position or a move does not parse; reading goes on with the next.
+// start position, a tag or a move does not parse, and one whose movetext does not end with the
+// Result tag's result at its top level (a file cut inside a game, an unclosed comment or
+// variation); reading goes on with the next.
 class PgnReader {
 public:
     explicit PgnReader(const std::string& path);
@@ -46,16 +48,17 @@ public:
     // Why reading stopped before the end (an unreadable file); empty otherwise.
     const std::string& error() const { return error_; }
     std::size_t skipped() const { return skipped_; }
-    // The reason the last skipped game was skipped, for messages.
-    const std::string& last_skip() const { return last_skip_; }
+    // The first skipped game's number in the file (from 1) and why it was skipped, for messages:
+    // "game 3: the move Nd7 does not parse in ...". Empty while none was.
+    const std::string& first_skip() const { return first_skip_; }
 
 private:
     bool read_line(std::string& line);
 
     std::FILE* file_ = nullptr;
-    std::string error_, last_skip_, pending_;
-    bool has_pending_ = false;
-    std::size_t skipped_ = 0;
+    std::string path_, error_, first_skip_, pending_;
+    bool has_pending_ = false, at_start_ = true;
+    std::size_t skipped_ = 0, games_ = 0;
 };
 
 // The move a SAN token names in pos (check marks and annotations allowed), or nothing.

@@ -61,6 +61,7 @@ std::optional<std::string> load_pgn_positions(const std::string& path, const Fil
         }
     }
     stats.skipped_games += reader.skipped();
+    if (stats.first_skip.empty()) stats.first_skip = reader.first_skip();
     if (!reader.error().empty()) return reader.error();
     return std::nullopt;
 }
@@ -77,6 +78,7 @@ std::string describe(const LoadStats& s) {
     if (s.unscored || s.skipped_games)
         text += "; " + n(s.unscored) + " moves of another engine or without a score, " + n(s.skipped_games)
                 + " games not usable";
+    if (!s.first_skip.empty()) text += " (the first, " + s.first_skip + ")";
     return text;
 }
 
