@@ -2,10 +2,14 @@
 // command's words.
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <span>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include "util/bytes.hpp"
+#include "util/city_hash.hpp"
 #include "util/command_line.hpp"
 #include "util/epd.hpp"
 #include "util/parse.hpp"
@@ -221,4 +225,58 @@ TEST_CASE("EPD: the position, its counters when given, and the operations", "[ut
     const auto wac = util::read_epd(std::string(SENTE_TEST_DATA_DIR) + "/wac.epd");
     REQUIRE(wac);
     CHECK(wac->size() == 300);
+}
+
+TEST_CASE("CityHash: the 128-bit and CRC-based 256-bit hashes are the Syzygy generator's", "[util]") {
+    // Bytes i * 7 + 3; the values computed by the tables' generator's own code (syzygy1/tb,
+    // src/city-c.c, CityHash v1.1): the short and long forms of each function, and the 240-byte
+    // boundary of the 256-bit one.
+    struct Vector {
+        std::size_t len;
+        util::Hash128 h128;
+        std::array<std::uint64_t, 4> crc256;
+    };
+    const Vector vectors[] = {
+        {0,
+         {0x3df09dfc64c09a2bULL, 0x3cb540c392e51e29ULL},
+         {0x889f555a0f5b2dc0ULL, 0x7767800902c8a8ceULL, 0xbcd2a808f4cb4a44ULL, 0xe9024dba8f94f2f3ULL}},
+        {5,
+         {0x769b42b3bb8e4249ULL, 0xcd00ae16776dd6f3ULL},
+         {0x1c8be4d28eb83af2ULL, 0x2499174acf615694ULL, 0xf1ea8d85a22213a2ULL, 0xffc5589afaf955c8ULL}},
+        {12,
+         {0x3924a15134c4740eULL, 0xf1894ae12eacd212ULL},
+         {0x67d127d48f72a5baULL, 0xddcb85f11c4307a4ULL, 0x0c39b2bcda37cffbULL, 0xe8d04efe82102245ULL}},
+        {40,
+         {0x0b842212c6c85c49ULL, 0x66d01b069b212437ULL},
+         {0x03398178f05803eeULL, 0xa0f13f50e7232962ULL, 0x82c7822c24507b85ULL, 0x64b8ad2e8ba49873ULL}},
+        {127,
+         {0x1f1c2a3c62829942ULL, 0x5d5820604b01deeaULL},
+         {0xb3438d962ce2d96cULL, 0x02a481b63fd890aaULL, 0x3af6e830382ff77bULL, 0xefbb6aec522a77f2ULL}},
+        {128,
+         {0x11d00b10d6694d31ULL, 0x108fb9e5b83fdff4ULL},
+         {0xb88c04066141762cULL, 0x509319071863c305ULL, 0xae7ff2151090ddcaULL, 0x1dfbbca92a4040acULL}},
+        {300,
+         {0x32ee6fc189a91e72ULL, 0xb2b8b3d23622b2e5ULL},
+         {0xf2b87d336bb50063ULL, 0xa3227974b12d9415ULL, 0x6dee8bd8e690a9d9ULL, 0x847697a077a9622dULL}},
+        {1000,
+         {0xf8ee957778b42ff7ULL, 0xa6ec708260708929ULL},
+         {0x8e82e1b3e6a4ec08ULL, 0x808f3ad5ad8c9a5aULL, 0x08b270b3ae353e07ULL, 0x070ce72a911d533cULL}},
+        {2000,
+         {0xd051bea79e7d2c0bULL, 0x4577a6f11e083ab3ULL},
+         {0x53f7e0dc5de1d887ULL, 0x7aa6a4bb2fc6a6c4ULL, 0x908ee8eceea4ac6fULL, 0x7d587e4ea4e7d56dULL}},
+    };
+    std::vector<std::uint8_t> bytes(2000);
+    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = std::uint8_t(i * 7 + 3);
+    for (const Vector& v : vectors) {
+        INFO(v.len << " bytes");
+        const std::span<const std::uint8_t> input(bytes.data(), v.len);
+        CHECK(util::city_hash128(input) == v.h128);
+        CHECK(util::city_hash_crc256(input) == v.crc256);
+        // The 128-bit CRC form: CityHash128 up to 900 bytes, the upper half of the 256-bit one beyond.
+        const util::Hash128 crc128 = util::city_hash_crc128(input);
+        if (v.len <= 900)
+            CHECK(crc128 == v.h128);
+        else
+            CHECK(crc128 == util::Hash128{v.crc256[2], v.crc256[3]});
+    }
 }
