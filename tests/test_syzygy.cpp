@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -14,6 +15,7 @@
 #include "core/movegen.hpp"
 #include "engine.hpp"
 #include "search/syzygy.hpp"
+#include "search/syzygy_check.hpp"
 
 #include "process.hpp"
 
@@ -536,4 +538,115 @@ TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][th
     CHECK(engine.position().is_legal(Move::from_raw(best)));
     CHECK(hits > 0);
     CHECK(score >= VALUE_TB_WIN_IN_MAX_PLY);
+}
+
+namespace {
+
+// A folder of copies of the test tables (or of those named), to damage.
+std::filesystem::path copied_tables(const std::string& name, const std::vector<std::string>& only = {}) {
+    const auto dir = std::filesystem::temp_directory_path() / name;
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    for (const auto& entry : std::filesystem::directory_iterator(TablePath)) {
+        const std::string file = entry.path().filename().string();
+        if (only.empty() || std::find(only.begin(), only.end(), file) != only.end())
+            std::filesystem::copy_file(entry.path(), dir / file);
+    }
+    std::filesystem::permissions(dir, std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
+    for (const auto& entry : std::filesystem::directory_iterator(dir))
+        std::filesystem::permissions(entry.path(), std::filesystem::perms::owner_write,
+                                     std::filesystem::perm_options::add);
+    return dir;
+}
+
+// Inverts the byte at `at` of a file.
+void flip_byte(const std::filesystem::path& file, std::size_t at) {
+    std::fstream f(file, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(std::streamoff(at));
+    const int byte = f.get();
+    f.seekp(std::streamoff(at));
+    f.put(char(~byte));
+}
+
+}  // namespace
+
+TEST_CASE("Syzygy: table files are held to their checksums: a changed byte, a cut and a wrong start named",
+          "[syzygy]") {
+    CHECK(syzygy::table_pieces("KRvK.rtbw") == 3);
+    CHECK(syzygy::table_pieces("/x/KQPvKR.rtbz") == 5);
+    CHECK(syzygy::table_pieces("README.md") == 0);
+    CHECK(syzygy::table_pieces("KRK.rtbw") == 0);
+    CHECK(syzygy::table_pieces("KRvKx.rtbw") == 0);
+
+    // Every test table is whole: each carries the checksum its generator wrote.
+    std::size_t listed = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(TablePath))
+        listed += entry.path().extension() == ".rtbw" || entry.path().extension() == ".rtbz";
+    const std::vector<std::string> files = syzygy::table_files(TablePath);
+    REQUIRE(files.size() == listed);
+    REQUIRE(listed >= 60);
+    for (const std::string& file : files) {
+        INFO(file);
+        CHECK_FALSE(syzygy::check_table_file(file, true));
+    }
+
+    const auto dir = copied_tables("sente-damaged-tables", {"KQvKR.rtbw", "KQvKR.rtbz", "KRvK.rtbw"});
+    // One byte in the middle of a table: its start and size are right, its checksum is not.
+    flip_byte(dir / "KQvKR.rtbz", 5000);
+    CHECK_FALSE(syzygy::check_table_file((dir / "KQvKR.rtbz").string(), false));
+    const auto corrupt = syzygy::check_table_file((dir / "KQvKR.rtbz").string(), true);
+    REQUIRE(corrupt);
+    CHECK(*corrupt == "KQvKR.rtbz is corrupt: its contents do not match its checksum");
+    // Cut short, as a download can be: the size gives it away.
+    std::filesystem::resize_file(dir / "KQvKR.rtbw", 10001);
+    const auto cut = syzygy::check_table_file((dir / "KQvKR.rtbw").string(), false);
+    REQUIRE(cut);
+    CHECK(cut->find("KQvKR.rtbw is cut short or corrupt") == 0);
+    // A WDL table under a DTZ table's name.
+    std::filesystem::rename(dir / "KRvK.rtbw", dir / "KRvK.rtbz");
+    const auto wrong = syzygy::check_table_file((dir / "KRvK.rtbz").string(), false);
+    REQUIRE(wrong);
+    CHECK(*wrong == "KRvK.rtbz is not a Syzygy DTZ table (its first bytes)");
+    const auto missing = syzygy::check_table_file((dir / "KRvK.rtbw").string(), false);
+    REQUIRE(missing);
+    CHECK(*missing == "KRvK.rtbw cannot be read");
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine plays on; tbcheck names it",
+          "[syzygy][uci][cli]") {
+    // A flipped byte in KRvK's WDL table's header made Fathom abort on the first probe.
+    const auto dir = copied_tables("sente-one-damaged-table");
+    flip_byte(dir / "KRvK.rtbw", 8);
+    test::EngineProcess engine;
+    engine.send("setoption name SyzygyPath value " + dir.string());
+    const auto said = engine.read_line(10s);
+    REQUIRE(said);
+    CHECK(said->find("info string Syzygy: KRvK.rtbw is corrupt: its contents do not match its checksum; no "
+                     "tablebases loaded")
+          == 0);
+    engine.send("position fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+    engine.send("go depth 6");
+    const auto lines = engine.read_until("bestmove", 20s);
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines.back().rfind("bestmove ", 0) == 0);
+    CHECK(tbhits_of(lines[lines.size() - 2]) == 0);
+    // The good tables load again in the same engine.
+    open_tables(engine);
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+
+    const auto damaged = test::run_sente({"tbcheck", dir.string()});
+    CHECK(damaged.exit_status == 1);
+    CHECK(damaged.out.find("KRvK.rtbw is corrupt: its contents do not match its checksum\n")
+          != std::string::npos);
+    CHECK(damaged.out.find("KRvK.rtbz is whole\n") != std::string::npos);
+    CHECK(damaged.out.find("table files checked: 1 damaged") != std::string::npos);
+    const auto whole = test::run_sente({"tbcheck", TablePath});
+    CHECK(whole.exit_status == 0);
+    CHECK(whole.out.find("table files checked: all whole") != std::string::npos);
+    const auto none = test::run_sente({"tbcheck", (dir / "nothing-here").string()});
+    CHECK(none.exit_status == 2);
+    CHECK(none.err.find("no Syzygy table files") != std::string::npos);
+    std::filesystem::remove_all(dir);
 }

@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 
 #include <chrono>
+#include <filesystem>
 
 #include "core/tunable.hpp"
 #include "datagen/command.hpp"
@@ -10,6 +11,7 @@
 #include "nnue/accumulator.hpp"
 #include "nnue/params.hpp"
 #include "nnue/simd.hpp"
+#include "search/syzygy_check.hpp"
 #include "train/command.hpp"
 #include "tune/command.hpp"
 #include "util/command_line.hpp"
@@ -124,6 +126,29 @@ int spsa(Engine&, Words words, Reply& reply) {
     return util::Done;
 }
 
+// `tbcheck PATH`: every Syzygy table file of the path held to the checksum it carries, as the
+// tables' own generator checks them (a download cut short or a changed byte shows).
+int tbcheck(Engine&, Words words, Reply& reply) {
+    util::CommandLine cli("sente tbcheck",
+                          "Checks every Syzygy table file in PATH (folders separated as SyzygyPath separates "
+                          "them) against the checksum it carries.",
+                          "PATH");
+    if (!cli.parse(words, reply)) return cli.status();
+    if (cli.positional().size() != 1) return reply.refuse("tbcheck needs exactly one PATH");
+    const std::string& path = cli.positional()[0];
+    const std::vector<std::string> files = syzygy::table_files(path);
+    if (files.empty()) return reply.refuse("no Syzygy table files (*.rtbw, *.rtbz) in " + path);
+    std::size_t damaged = 0;
+    for (const std::string& file : files) {
+        const std::optional<std::string> problem = syzygy::check_table_file(file, true);
+        damaged += problem.has_value();
+        reply.line(problem ? *problem : std::filesystem::path(file).filename().string() + " is whole");
+    }
+    reply.line(std::to_string(files.size()) + " table files checked: "
+               + (damaged ? std::to_string(damaged) + " damaged" : std::string("all whole")));
+    return damaged ? util::Failed : util::Done;
+}
+
 using util::Reach;
 
 constexpr util::Command Commands[] = {
@@ -139,6 +164,8 @@ constexpr util::Command Commands[] = {
      "a tune build's parameters as OpenBench's SPSA input, or a subset", Reach::Everywhere, false, spsa},
     {"solve", "FILE [--movetime MS] [--nodes N] [--depth D]", "an EPD test suite (bm and am)",
      Reach::CommandLine, false, experiments::solve_command},
+    {"tbcheck", "PATH", "every Syzygy table file of PATH against its checksum", Reach::CommandLine, false,
+     tbcheck},
     {"tempo-table", "[DEPTH] [--tempo LIST]", "the tempo experiment", Reach::CommandLine, false,
      experiments::tempo_table_command},
     {"research", "[--depth D] [--algorithms LIST] [--tempo LIST] [--positions FILE] [--hash MB] ...",

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "core/movegen.hpp"
+#include "search/syzygy_check.hpp"
 
 #ifdef SENTE_HAVE_FATHOM
 #include <tbprobe.h>
@@ -69,6 +70,17 @@ PieceType promotion_of(unsigned code) {
     }
 }
 
+// The tables whose contents loading checks whole: up to four pieces, a few megabytes in all (the
+// five-piece tables are about a gigabyte, the six-piece ones 150).
+constexpr int WholeCheckPieces = 4;
+
+// What is wrong with the first damaged table file of `paths`, if one is.
+std::optional<std::string> first_damaged_table(const std::string& paths) {
+    for (const std::string& file : table_files(paths))
+        if (auto problem = check_table_file(file, table_pieces(file) <= WholeCheckPieces)) return problem;
+    return std::nullopt;
+}
+
 // Closes every table Fathom has open. Debian's Fathom (of August 2019) reports each table it
 // unmaps on Linux as a failure, `munmap: ` and a stale error, because it tests munmap's result the
 // wrong way round; releasing prints nothing else, so its standard error goes to /dev/null for the
@@ -100,6 +112,11 @@ std::string init(const std::string& paths) {
     loaded_pieces = 0;
     release_tables();
     if (paths.empty() || paths == "<empty>") return "Syzygy: no tablebases";
+    // Fathom trusts its files, and a changed byte can crash it: every file's start and size are
+    // checked first, and the small tables' contents against their checksums.
+    if (const std::optional<std::string> problem = first_damaged_table(paths))
+        return "Syzygy: " + *problem + "; no tablebases loaded from " + paths + " (sente tbcheck " + paths
+               + " checks every file)";
     if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
     if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths;

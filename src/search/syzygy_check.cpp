@@ -1,0 +1,121 @@
+#include "search/syzygy_check.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <system_error>
+
+#include "util/bytes.hpp"
+#include "util/city_hash.hpp"
+
+namespace sente::syzygy {
+
+namespace {
+
+#ifdef _WIN32
+constexpr char PathSeparator = ';';
+#else
+constexpr char PathSeparator = ':';
+#endif
+
+// The first four bytes of a WDL table and of a DTZ table.
+constexpr std::uint8_t WdlMagic[4] = {0x71, 0xE8, 0x23, 0x5D};
+constexpr std::uint8_t DtzMagic[4] = {0xD7, 0x66, 0x0C, 0xA5};
+
+constexpr std::size_t ChecksumBytes = 16;
+constexpr std::size_t ChunkBytes = std::size_t(1) << 24;  // the generator's 16 MiB
+
+struct CloseFile {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+};
+
+bool ends_with(const std::string& s, const char* suffix) {
+    const std::string_view tail(suffix);
+    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+
+}  // namespace
+
+std::vector<std::string> table_files(const std::string& paths) {
+    std::vector<std::string> files;
+    std::size_t start = 0;
+    while (start <= paths.size()) {
+        std::size_t end = paths.find(PathSeparator, start);
+        if (end == std::string::npos) end = paths.size();
+        const std::string folder = paths.substr(start, end - start);
+        start = end + 1;
+        if (folder.empty()) continue;
+        std::vector<std::string> here;
+        std::error_code error;
+        for (std::filesystem::directory_iterator it(folder, error), last; !error && it != last;
+             it.increment(error)) {
+            const std::string path = it->path().string();
+            if ((ends_with(path, ".rtbw") || ends_with(path, ".rtbz")) && table_pieces(path) > 0
+                && !it->is_directory(error))
+                here.push_back(path);
+        }
+        std::sort(here.begin(), here.end());
+        files.insert(files.end(), here.begin(), here.end());
+    }
+    return files;
+}
+
+int table_pieces(const std::string& path) {
+    const std::string name = file_name(path);
+    const std::size_t dot = name.rfind('.');
+    if (dot == std::string::npos) return 0;
+    const std::string_view ending = std::string_view(name).substr(0, dot);
+    // KRvK, KQPvKR, ...: a king on each side, at most one 'v', pieces in capitals.
+    if (std::count(ending.begin(), ending.end(), 'v') != 1 || ending.front() != 'K') return 0;
+    int pieces = 0;
+    for (char c : ending) {
+        if (c == 'v') continue;
+        if (std::string_view("KQRBNP").find(c) == std::string_view::npos) return 0;
+        ++pieces;
+    }
+    return ending.find("vK") == std::string_view::npos ? 0 : pieces;
+}
+
+std::optional<std::string> check_table_file(const std::string& path, bool whole) {
+    const std::string name = file_name(path);
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    std::unique_ptr<std::FILE, CloseFile> file(error ? nullptr : std::fopen(path.c_str(), "rb"));
+    if (!file) return name + " cannot be read";
+    std::uint8_t magic[4] = {};
+    if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic)
+        return name + " is too short for a table (" + std::to_string(size) + " bytes)";
+    const bool wdl = ends_with(path, ".rtbw");
+    if (!std::equal(std::begin(magic), std::end(magic), wdl ? WdlMagic : DtzMagic))
+        return name + " is not a Syzygy " + (wdl ? "WDL" : "DTZ") + " table (its first bytes)";
+    // The tables, padded to 64 bytes, then the checksum.
+    if (size % 64 != ChecksumBytes)
+        return name + " is cut short or corrupt: " + std::to_string(size)
+               + " bytes, not a multiple of 64 and 16 for the checksum";
+    if (!whole) return std::nullopt;
+
+    // Each 16 MiB of the tables hashed alone, then the hashes hashed together.
+    const std::size_t data = size - ChecksumBytes;
+    std::vector<std::uint8_t> chunk(std::min(data, ChunkBytes)), hashes;
+    std::fseek(file.get(), 0, SEEK_SET);
+    for (std::size_t done = 0; done < data;) {
+        const std::size_t n = std::min(ChunkBytes, data - done);
+        if (std::fread(chunk.data(), 1, n, file.get()) != n) return name + " cannot be read to its end";
+        for (std::uint64_t h : util::city_hash_crc256(std::span(chunk.data(), n))) util::put_le(hashes, h);
+        done += n;
+    }
+    std::uint8_t stored[ChecksumBytes];
+    if (std::fread(stored, 1, sizeof stored, file.get()) != sizeof stored)
+        return name + " cannot be read to its end";
+    const util::Hash128 sum = util::city_hash_crc128(hashes);
+    if (sum.low != util::read_le<std::uint64_t>(stored)
+        || sum.high != util::read_le<std::uint64_t>(stored + 8))
+        return name + " is corrupt: its contents do not match its checksum";
+    return std::nullopt;
+}
+
+}  // namespace sente::syzygy

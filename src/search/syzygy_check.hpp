@@ -1,0 +1,27 @@
+// Whether Syzygy table files are whole. Fathom trusts its files: one changed byte in a table can
+// crash it or give a wrong result. Every published table file ends with a checksum of the rest
+// (16 bytes after a multiple of 64: CityHashCrc128 over the CityHashCrc256 of each 16 MiB), so a
+// file can be held to it: `sente tbcheck` checks every file of a path, and loading a path checks
+// each file's start and size, and the whole of the small tables (syzygy.cpp).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sente::syzygy {
+
+// The table files (*.rtbw, *.rtbz) in the folders of `paths`, separated as SyzygyPath separates
+// them, each folder's in name order.
+std::vector<std::string> table_files(const std::string& paths);
+
+// The pieces of the ending a table file's name gives ("KRvK.rtbw": 3), or 0 for another name.
+int table_pieces(const std::string& path);
+
+// What is wrong with a table file, or nothing: it cannot be read, is not a WDL or DTZ table (its
+// first four bytes), has the wrong size for one (cut short or grown), or, with `whole`, its
+// contents differ from its checksum.
+std::optional<std::string> check_table_file(const std::string& path, bool whole);
+
+}  // namespace sente::syzygy
