@@ -364,6 +364,24 @@ TEST_CASE(
     CHECK(tight.percent_at_limit > 0);
 }
 
+TEST_CASE("Datagen: --out naming a file that is no game file is refused without advice to cut it", "[tune]") {
+    // A net (say) given as --out by mistake: nothing in it is a whole game, so the refusal must not
+    // suggest `truncate -s 0`, which would empty it.
+    const std::string path = temp_path("not-games.bin");
+    write_file(path, std::vector<std::uint8_t>(500, 0x5A));
+    DatagenOptions o;
+    o.out = path;
+    o.games = 1;
+    o.nodes = 300;
+    std::ostringstream log;
+    CHECK(run_datagen(o, log) == 2);
+    CHECK(log.str().find("will not append") != std::string::npos);
+    CHECK(log.str().find("truncate") == std::string::npos);
+    CHECK(log.str().find("a game file?") != std::string::npos);
+    CHECK(std::filesystem::file_size(path) == 500);
+    std::remove(path.c_str());
+}
+
 TEST_CASE("Datagen: a file's games are counted record by record, two from one start position among them",
           "[tune]") {
     // The random plies of two openings of a seed can meet in one position, and both games are then

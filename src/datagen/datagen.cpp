@@ -318,9 +318,14 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
             ++run.games_before;
         }
         if (!existing.error().empty()) {
-            log << "sente: will not append: " << existing.error() << "\n       (the games before byte "
-                << existing.good_bytes() << " are whole: truncate -s " << existing.good_bytes() << " "
-                << options.out << " keeps them)\n";
+            log << "sente: will not append: " << existing.error() << '\n';
+            // Cutting the file back is advice only where whole games come before the damage: a file
+            // with none (another kind of file, a folder) is the wrong --out, not a game file to mend.
+            if (existing.good_bytes() > 0)
+                log << "       (the games before byte " << existing.good_bytes() << " are whole: truncate -s "
+                    << existing.good_bytes() << " " << options.out << " keeps them)\n";
+            else
+                log << "       (it holds no whole game: is " << options.out << " a game file?)\n";
             return 2;
         }
     }
