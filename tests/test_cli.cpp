@@ -185,7 +185,9 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     suite += wac004 + " am Kb1; id \"avoids a quiet king move\";\n";  // solved: Qxh7 is played
     suite += wac004 + " bm Kb1; id \"a wrong bm\";\n";                // missed
     suite += wac004 + " am Qxh7+; id \"the answer as am\";\n";        // missed
-    suite += "8/8/8 w - - bm Kh1; id \"not a position\";\n";          // missed, no move
+    suite += "8/8/8 w - - bm Kh1; id \"not a position\";\n";          // skipped, line 8
+    suite += wac004 + " bm Zz9; id \"no such move\";\n";              // skipped, line 9
+    suite += wac004 + " id \"nothing to find\";\n";                   // skipped, line 10
     const std::string path =
         std::filesystem::temp_directory_path() / ("sente-solve-" + std::to_string(::getpid()) + ".epd");
     std::ofstream(path) << suite;
@@ -202,9 +204,11 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
         CHECK(has("solved  avoids a quiet king move  Qxh7"));
         CHECK(has("missed  a wrong bm  Qxh7"));
         CHECK(has("missed  the answer as am  Qxh7"));
-        CHECK(has("missed  not a position  (no move)"));
+        CHECK(has("skipped  not a position  line 8: bad FEN: FEN board has 3 ranks, not 8"));
+        CHECK(has("skipped  no such move  line 9: bm Zz9 is no legal move here"));
+        CHECK(has("skipped  nothing to find  line 10: no bm or am"));
         REQUIRE_FALSE(lines.empty());
-        CHECK(lines.back() == "solved 5 of 8 at " + limit);
+        CHECK(lines.back() == "solved 5 of 7 at " + limit + "; 3 lines skipped");
     };
     auto r = run_sente({"solve", path, "--nodes", "100000"});
     INFO(r.out << r.err);
@@ -229,12 +233,26 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
         CHECK(r.out.empty());
     }
 
-    // With no limit given, each search has the default 250 ms (a line that is no position costs none).
+    // With no limit given, each search has the default 250 ms.
+    std::ofstream(path) << wac.at("WAC.004") << "\n";
+    r = run_sente({"solve", path});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out == "solved  WAC.004  Qxh7\nsolved 1 of 1 at 250 ms\n");
+
+    // A file with no test in it (not a suite at all, or every line broken) is a usage error.
     std::ofstream(path) << "8/8/8 w - - bm Kh1; id \"not a position\";\n";
     r = run_sente({"solve", path});
+    CHECK(r.exit_status == 2);
+    CHECK(r.out == "skipped  not a position  line 1: bad FEN: FEN board has 3 ranks, not 8\n");
+    CHECK(r.err.find("no line of " + path + " is a test") != std::string::npos);
+    std::ofstream(path) << "";
+    r = run_sente({"solve", path});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find("holds no positions") != std::string::npos);
     std::filesystem::remove(path);
-    CHECK(r.exit_status == 0);
-    CHECK(r.out == "missed  not a position  (no move)\nsolved 0 of 1 at 250 ms\n");
+    r = run_sente({"solve", std::filesystem::temp_directory_path().string()});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find("cannot read") != std::string::npos);
 
     // A missing suite is a usage error.
     r = run_sente({"solve", "/no/such/suite.epd"});

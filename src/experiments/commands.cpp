@@ -81,16 +81,26 @@ int solve_command(Engine& engine, util::Words words, Reply& reply) {
     }
 
     const std::string& path = cli.positional()[0];
-    if (!std::ifstream(path)) return reply.refuse("cannot read " + path);
-    int solved = 0, total = 0;
+    const std::optional<std::vector<util::Epd>> lines = util::read_epd(path);
+    if (!lines) return reply.refuse("cannot read " + path);
+    if (lines->empty()) return reply.refuse(path + " holds no positions");
+    int solved = 0, total = 0, skipped = 0;
     run_epd_suite(engine, path, limits, [&](const EpdOutcome& o) {
+        const std::string name = o.id.empty() ? o.fen : o.id;
+        if (!o.skipped.empty()) {
+            ++skipped;
+            reply.line("skipped  " + name + "  line " + std::to_string(o.line) + ": " + o.skipped);
+            return;
+        }
         ++total;
         solved += o.solved;
-        reply.line(std::string(o.solved ? "solved  " : "missed  ") + (o.id.empty() ? o.fen : o.id) + "  "
+        reply.line(std::string(o.solved ? "solved  " : "missed  ") + name + "  "
                    + (o.played.empty() ? "(no move)" : o.played));
     });
+    if (total == 0) return reply.refuse("no line of " + path + " is a test (see the skipped lines)");
     std::string summary = "solved " + std::to_string(solved) + " of " + std::to_string(total) + " at ";
     for (std::size_t i = 0; i < named.size(); ++i) summary += (i ? ", " : "") + named[i];
+    if (skipped) summary += "; " + std::to_string(skipped) + (skipped == 1 ? " line" : " lines") + " skipped";
     reply.line(summary);
     return util::Done;
 }

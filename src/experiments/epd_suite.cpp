@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/movegen.hpp"
 #include "util/epd.hpp"
 
 namespace sente {
@@ -23,6 +24,7 @@ std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, c
     for (const util::Epd& epd : util::read_epd(path).value_or(std::vector<util::Epd>{})) {
         EpdOutcome o;
         o.fen = epd.fen();
+        o.line = epd.line;
         std::vector<std::string> best, avoid;
         for (const util::EpdOperation& op : epd.operations) {
             for (const std::string& operand : op.operands) {
@@ -34,7 +36,23 @@ std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, c
                     o.id += (o.id.empty() ? "" : " ") + operand;
             }
         }
-        if (!engine.set_position(o.fen, {}) && (!best.empty() || !avoid.empty())) {
+        if (auto problem = engine.set_position(o.fen, {}))
+            o.skipped = "bad FEN: " + *problem;
+        else if (best.empty() && avoid.empty())
+            o.skipped = "no bm or am";
+        else {
+            // Every move the line names must be a legal move here, or the test says nothing.
+            MoveList legal;
+            generate<GenType::All>(engine.position(), legal);
+            std::vector<std::string> moves;
+            for (Move m : legal) moves.push_back(bare(engine.position().move_to_san(m)));
+            for (const auto* list : {&best, &avoid})
+                for (const std::string& san : *list)
+                    if (o.skipped.empty() && std::find(moves.begin(), moves.end(), san) == moves.end())
+                        o.skipped =
+                            std::string(list == &best ? "bm " : "am ") + san + " is no legal move here";
+        }
+        if (o.skipped.empty()) {
             engine.new_game();
             Move played = Move::none();
             SearchCallbacks cb;

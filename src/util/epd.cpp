@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 
 namespace sente::util {
@@ -82,6 +83,8 @@ std::optional<Epd> parse_epd(std::string_view line, int number) {
 }
 
 std::optional<std::vector<Epd>> read_epd(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) return std::nullopt;
     std::ifstream in(path);
     if (!in) return std::nullopt;
     std::vector<Epd> positions;
