@@ -186,7 +186,54 @@ def load_state(path):
         raise UsageError("cannot read the state file %s: %s" % (path, e))
     if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
         raise UsageError("%s is not a state file of this tuner (%s)" % (path, STATE_FORMAT))
+    problem = state_problem(state)
+    if problem:
+        raise UsageError("%s is damaged: %s (a state file is only ever written whole: was it edited?)"
+                         % (path, problem))
     return state
+
+
+def state_problem(state):
+    """What in a state file's object is missing or of the wrong kind, or None: every field new_state
+    writes, with the settings a run reads."""
+    def number(x, whole=False):
+        return (isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+                and (isinstance(x, int) or not whole))
+    for key in ("iterations", "pairs", "seed", "iteration", "random", "games", "wins", "losses", "draws"):
+        if not number(state.get(key), whole=True) or state[key] < 0:
+            return "%s is not a whole number of at least 0" % key
+    for key in ("alpha", "gamma", "a_ratio", "seconds"):
+        if not number(state.get(key)):
+            return "%s is not a number" % key
+    if state["iteration"] > state["iterations"] or state["pairs"] < 1:
+        return "iteration %s of %s, %s pairs" % (state["iteration"], state["iterations"], state["pairs"])
+    settings = state.get("settings")
+    if not isinstance(settings, dict):
+        return "settings is not an object"
+    # The command's runs keep their settings (a state made by new_state alone has none).
+    if settings:
+        if not isinstance(settings.get("select"), str) or not number(settings.get("nodes"), whole=True):
+            return "settings lack the parameter selection or the nodes a move"
+        options = settings.get("options")
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            return "settings' options are not a list of NAME=VALUE"
+        if not isinstance(settings.get("book"), (str, type(None))):
+            return "settings' book is not a path"
+    params = state.get("params")
+    if not isinstance(params, list) or not params:
+        return "params is not a list of parameters"
+    for i, param in enumerate(params, 1):
+        if not isinstance(param, dict) or not isinstance(param.get("name"), str):
+            return "parameter %d has no name" % i
+        name = param["name"]
+        if not all(number(param.get(key), whole=True) for key in ("start", "min", "max")):
+            return "%s's start, min and max are not whole numbers" % name
+        if not all(number(param.get(key)) for key in ("value", "c_end", "r_end")):
+            return "%s's value, c_end and r_end are not numbers" % name
+        if not param["min"] <= param["value"] <= param["max"] or param["c_end"] <= 0 or param["r_end"] <= 0:
+            return "%s's value %s lies outside %s..%s, or its c_end or r_end is not positive" % (
+                name, param["value"], param["min"], param["max"])
+    return None
 
 
 def run(state, play, path=None, progress=None, stop_after=None):

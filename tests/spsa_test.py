@@ -210,6 +210,40 @@ class SpsaTest(unittest.TestCase):
         self.assertEqual(without_clock(resumed), without_clock(whole))
         self.assertEqual(without_clock(spsa.load_state(path)), without_clock(whole))
 
+    def test_damaged_state_files_are_refused_with_the_field_named(self):
+        """A state file edited or damaged into valid JSON of the wrong shape: a usage error that
+        names what is wrong, never a traceback or a result outside a parameter's range."""
+        path = os.path.join(self.dir, "state.json")
+        good = spsa.new_state(spsa.parse_parameters(LINES), 10, 1, 5, {
+            "select": "pruning", "nodes": 25000, "options": [], "book": None})
+        spsa.save_state(path, good)
+        self.assertEqual(spsa.load_state(path), good)
+        damage = {
+            "no settings": (lambda s: s.pop("settings"), "settings is not an object"),
+            "no params": (lambda s: s.pop("params"), "params is not a list"),
+            "params null": (lambda s: s.update(params=None), "params is not a list"),
+            "iteration as text": (lambda s: s.update(iteration="3"), "iteration is not a whole number"),
+            "random as text": (lambda s: s.update(random="x"), "random is not a whole number"),
+            "past the end": (lambda s: s.update(iteration=11), "iteration 11 of 10"),
+            "no value": (lambda s: s["params"][0].pop("value"),
+                         "Alpha's value, c_end and r_end are not numbers"),
+            "value out of range": (lambda s: s["params"][0].update(value=1e9),
+                                   "Alpha's value 1000000000.0 lies outside"),
+            "infinite value": (lambda s: s["params"][0].update(value=float("inf")),
+                               "Alpha's value, c_end"),
+            "no selection": (lambda s: s["settings"].pop("select"), "settings lack the parameter selection"),
+            "options not a list": (lambda s: s["settings"].update(options="x"),
+                                   "settings' options are not a list"),
+        }
+        for what, (change, reason) in damage.items():
+            state = json.loads(json.dumps(good))
+            change(state)
+            with open(path, "w") as f:
+                json.dump(state, f)  # inf as Infinity, as a hand edit might leave it
+            with self.assertRaises(spsa.UsageError, msg=what) as caught:
+                spsa.load_state(path)
+            self.assertIn(" is damaged: " + reason, str(caught.exception), what)
+
     def test_bad_parameter_lines_are_refused(self):
         bad = {
             "Alpha, int, 40, 0, 100, 5": "want 7 fields",
