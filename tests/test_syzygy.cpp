@@ -238,7 +238,15 @@ TEST_CASE("Syzygy: the UCI options, as Stockfish names them, and tbhits in every
     engine.send("setoption name SyzygyPath value /no/such/folder");
     auto reply = engine.read_line(5s);
     REQUIRE(reply);
-    CHECK(reply->rfind("info string Syzygy: ", 0) == 0);
+    CHECK(*reply
+          == "info string Syzygy: no tablebases found in /no/such/folder (no such folder: /no/such/folder)");
+    // A mistyped folder among good ones is named too.
+    engine.send("setoption name SyzygyPath value " + TablePath + ":/no/such/folder");
+    reply = engine.read_line(5s);
+    REQUIRE(reply);
+    CHECK(*reply
+          == "info string Syzygy: tablebases of up to 4 pieces found in " + TablePath
+                 + ":/no/such/folder (no such folder: /no/such/folder)");
     engine.send("setoption name SyzygyPath value " + TablePath);
     reply = engine.read_line(5s);
     REQUIRE(reply);

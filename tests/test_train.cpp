@@ -246,6 +246,11 @@ TEST_CASE("Train: an interrupted and resumed run equals an uninterrupted one, an
     }
     CHECK(train::Trainer::load_checkpoint(path, data, 2, refused).value_or("").find("checksum")
           != std::string::npos);
+    // A folder is no checkpoint (it opens, and reads as nothing).
+    CHECK(train::Trainer::load_checkpoint(std::filesystem::temp_directory_path().string(), data, 2, refused)
+              .value_or("")
+              .find("cannot open the checkpoint")
+          == 0);
     // A run of another hidden size resumes as itself, and cannot be written as the engine's net.
     {
         train::Options tiny = o;

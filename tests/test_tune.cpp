@@ -137,6 +137,9 @@ TEST_CASE("Tuner: the weights it reads from a params.hpp are the ones written th
     auto error = tune::read_params(path, read);
     REQUIRE(error);
     CHECK(error->find("Fitted weights") != std::string::npos);
+    error = tune::read_params(dir.string(), read);  // a folder: not a file without the block
+    REQUIRE(error);
+    CHECK(error->find("cannot read") == 0);
     {
         std::ifstream in(shipped);
         std::stringstream text;

@@ -119,9 +119,13 @@ std::string init(const std::string& paths) {
                + " checks every file)";
     if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
-    if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths;
-    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in "
-           + paths;
+    // A folder mistyped among several would otherwise go unnoticed.
+    std::string unseen;
+    for (const std::string& folder : not_folders(paths)) unseen += (unseen.empty() ? "" : ", ") + folder;
+    if (!unseen.empty()) unseen = " (no such folder: " + unseen + ")";
+    if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths + unseen;
+    return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in " + paths
+           + unseen;
 }
 
 int largest() { return loaded_pieces; }

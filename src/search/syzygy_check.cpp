@@ -38,17 +38,33 @@ bool ends_with(const std::string& s, const char* suffix) {
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-}  // namespace
-
-std::vector<std::string> table_files(const std::string& paths) {
-    std::vector<std::string> files;
+// The folders of a path, in order, empty ones left out.
+std::vector<std::string> folders_of(const std::string& paths) {
+    std::vector<std::string> folders;
     std::size_t start = 0;
     while (start <= paths.size()) {
         std::size_t end = paths.find(PathSeparator, start);
         if (end == std::string::npos) end = paths.size();
-        const std::string folder = paths.substr(start, end - start);
+        if (end > start) folders.push_back(paths.substr(start, end - start));
         start = end + 1;
-        if (folder.empty()) continue;
+    }
+    return folders;
+}
+
+}  // namespace
+
+std::vector<std::string> not_folders(const std::string& paths) {
+    std::vector<std::string> missing;
+    for (const std::string& folder : folders_of(paths)) {
+        std::error_code error;
+        if (!std::filesystem::is_directory(folder, error)) missing.push_back(folder);
+    }
+    return missing;
+}
+
+std::vector<std::string> table_files(const std::string& paths) {
+    std::vector<std::string> files;
+    for (const std::string& folder : folders_of(paths)) {
         std::vector<std::string> here;
         std::error_code error;
         for (std::filesystem::directory_iterator it(folder, error), last; !error && it != last;

@@ -16,6 +16,9 @@ namespace sente::syzygy {
 // them, each folder's in name order.
 std::vector<std::string> table_files(const std::string& paths);
 
+// The folders of `paths` that are no folder (missing, or a file), for the message of a load.
+std::vector<std::string> not_folders(const std::string& paths);
+
 // The pieces of the ending a table file's name gives ("KRvK.rtbw": 3), or 0 for another name.
 int table_pieces(const std::string& path);
 

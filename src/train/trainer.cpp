@@ -459,7 +459,8 @@ namespace {
 // Reads a checkpoint's header and the shape it names.
 std::optional<std::string> read_header(std::ifstream& in, const std::string& path, CheckpointHeader& h,
                                        nnue::Shape& shape) {
-    if (!in) return "cannot open the checkpoint " + path;
+    std::error_code error;
+    if (!in || std::filesystem::is_directory(path, error)) return "cannot open the checkpoint " + path;
     if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return path + " is too short for a checkpoint";
     if (std::memcmp(h.magic, CheckpointMagic, 4) != 0 || h.version != CheckpointVersion)
         return path + " is not a checkpoint of this trainer";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -288,6 +289,8 @@ struct ParamsText {
 };
 
 std::optional<std::string> read_params_text(const std::string& path, ParamsText& text) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) return "cannot read " + path + ": a folder";
     std::ifstream source(path);
     if (!source) return "cannot read " + path;
     for (std::string line; std::getline(source, line);) text.lines.push_back(line);
