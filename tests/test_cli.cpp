@@ -120,6 +120,18 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         CHECK(r.exit_status == 2);
         CHECK(r.err.find("--validation-every must not be negative") != std::string::npos);
     }
+    // research --positions: a bad FEN is named with its line, an empty file refused.
+    const std::string positions =
+        std::filesystem::temp_directory_path() / ("sente-positions-" + std::to_string(::getpid()) + ".epd");
+    std::ofstream(positions) << "8/8/8/4k3/8/8/8/4K3 w - - 0 1\n8/8/8 w - -\n";
+    auto r = run_sente({"research", "--positions", positions});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find("bad FEN in --positions, " + positions + " line 2: ") != std::string::npos);
+    std::ofstream(positions) << "";
+    r = run_sente({"research", "--positions", positions});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find(positions + " holds no positions") != std::string::npos);
+    std::filesystem::remove(positions);
 }
 
 TEST_CASE("CLI: arguments that are not commands run as UCI lines, then standard input", "[cli]") {

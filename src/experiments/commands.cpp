@@ -190,9 +190,11 @@ int research_command(Engine&, util::Words words, Reply& reply) {
         for (const util::Epd& epd : *positions) {
             Position pos;
             if (auto problem = pos.set_fen(epd.fen()))
-                return reply.refuse("bad FEN in --positions: " + *problem);
+                return reply.refuse("bad FEN in --positions, " + path + " line " + std::to_string(epd.line)
+                                    + ": " + *problem);
             fens.push_back(epd.fen());
         }
+        if (fens.empty()) return reply.refuse(path + " holds no positions");
     } else {
         fens = bench_positions();
     }
