@@ -229,8 +229,8 @@ TEST_CASE("EPD: the position, its counters when given, and the operations", "[ut
 
 TEST_CASE("CityHash: the 128-bit and CRC-based 256-bit hashes are the Syzygy generator's", "[util]") {
     // Bytes i * 7 + 3; the values computed by the tables' generator's own code (syzygy1/tb,
-    // src/city-c.c, CityHash v1.1): the short and long forms of each function, and the 240-byte
-    // boundary of the 256-bit one.
+    // src/city-c.c): each branch of the short-input hashes (0, 1 to 3, 4 to 8, 9 to 16, 17 to 127
+    // bytes past the seed), the long forms, and the 240-byte boundary of the 256-bit one.
     struct Vector {
         std::size_t len;
         util::Hash128 h128;
@@ -252,9 +252,27 @@ TEST_CASE("CityHash: the 128-bit and CRC-based 256-bit hashes are the Syzygy gen
         {127,
          {0x1f1c2a3c62829942ULL, 0x5d5820604b01deeaULL},
          {0xb3438d962ce2d96cULL, 0x02a481b63fd890aaULL, 0x3af6e830382ff77bULL, 0xefbb6aec522a77f2ULL}},
+        {17,
+         {0x0cd5bb13faea6e4cULL, 0x32bf719178f6bbfeULL},
+         {0x77dd553f4f92ecbaULL, 0xdf2532ebcbb91816ULL, 0xf99fc4f6aa6b8c6aULL, 0x1c88752178a47aa4ULL}},
+        {24,
+         {0x11cc4c88526863b8ULL, 0x3292188780f057f0ULL},
+         {0xea427d0bb5c313c1ULL, 0x4d23858aa1d358a7ULL, 0xbadb142955dbfc2eULL, 0xe4cad9da385977e1ULL}},
+        {32,
+         {0x67cfab8404eec7e9ULL, 0x80cd3c27f5bd61eeULL},
+         {0xbcea4ff94fdfc671ULL, 0x39ac070cd1139410ULL, 0x39b52d652c86331eULL, 0x236582644b91c989ULL}},
         {128,
          {0x11d00b10d6694d31ULL, 0x108fb9e5b83fdff4ULL},
          {0xb88c04066141762cULL, 0x509319071863c305ULL, 0xae7ff2151090ddcaULL, 0x1dfbbca92a4040acULL}},
+        {239,
+         {0xd1877b1df06313abULL, 0x9de87247d7092477ULL},
+         {0x8cc642887ef5383eULL, 0xafe72b54f5c13436ULL, 0x4e0c6051c0f7e105ULL, 0xa6afc60e8fa29c6aULL}},
+        {240,
+         {0xd543b3cf0059d11bULL, 0x624a742c4463cafbULL},
+         {0x7606d7ec5d18c0dbULL, 0x1bdaa15b4dc6af8aULL, 0x0879d23b65cf6794ULL, 0x756ff5ce864c5fa0ULL}},
+        {241,
+         {0xc5a1fe23685437e2ULL, 0xda28e6806eb85708ULL},
+         {0xb5430ceb8d693b07ULL, 0xd41c7b486a8cdc07ULL, 0x8a0d336cde05cceeULL, 0xe8134cc810fa5ff7ULL}},
         {300,
          {0x32ee6fc189a91e72ULL, 0xb2b8b3d23622b2e5ULL},
          {0xf2b87d336bb50063ULL, 0xa3227974b12d9415ULL, 0x6dee8bd8e690a9d9ULL, 0x847697a077a9622dULL}},
@@ -279,4 +297,23 @@ TEST_CASE("CityHash: the 128-bit and CRC-based 256-bit hashes are the Syzygy gen
         else
             CHECK(crc128 == util::Hash128{v.crc256[2], v.crc256[3]});
     }
+}
+
+TEST_CASE("CityHash: the plain C++ CRC32-C gives the published check values", "[util]") {
+    // RFC 3720 (iSCSI), appendix B.4: 32 bytes of zeros, of ones, rising and falling from 0 to 31,
+    // with the usual inversions before and after. The plain CRC is what builds without a CRC
+    // instruction hash the tables with (the armv8 and x86-64 release binaries).
+    auto crc_of = [](auto byte) {
+        std::uint32_t crc = 0xFFFFFFFFu;
+        for (int word = 0; word < 4; ++word) {
+            std::uint64_t v = 0;
+            for (int i = 0; i < 8; ++i) v |= std::uint64_t(byte(word * 8 + i)) << (8 * i);
+            crc = util::crc32c_plain(crc, v);
+        }
+        return crc ^ 0xFFFFFFFFu;
+    };
+    CHECK(crc_of([](int) { return 0x00; }) == 0x8A9136AAu);
+    CHECK(crc_of([](int) { return 0xFF; }) == 0x62A8AB43u);
+    CHECK(crc_of([](int i) { return i; }) == 0x46DD794Eu);
+    CHECK(crc_of([](int i) { return 31 - i; }) == 0x113FDB5Cu);
 }

@@ -1,11 +1,13 @@
 #include "util/city_hash.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <utility>
 
 #include "util/bytes.hpp"
 
-#if defined(__SSE4_2__)
+#if defined(__SSE4_2__) && defined(__x86_64__)
 #include <nmmintrin.h>
 #elif defined(__ARM_FEATURE_CRC32)
 #include <arm_acle.h>
@@ -137,25 +139,14 @@ Hash128 hash128_with_seed(const std::uint8_t* s, std::size_t len, Hash128 seed) 
 }
 
 // CRC32-C of the eight bytes of v (little-endian) onto crc, without the usual inversions: the
-// SSE4.2 instruction, the ARM one, or a table where neither is compiled in.
+// SSE4.2 instruction (64-bit x86), the ARM one, or the table.
 u64 crc32c(u64 crc, u64 v) {
-#if defined(__SSE4_2__)
+#if defined(__SSE4_2__) && defined(__x86_64__)
     return _mm_crc32_u64(crc, v);
 #elif defined(__ARM_FEATURE_CRC32)
     return __crc32cd(std::uint32_t(crc), v);
 #else
-    static const auto table = [] {
-        std::array<std::uint32_t, 256> t{};
-        for (std::uint32_t i = 0; i < 256; ++i) {
-            std::uint32_t r = i;
-            for (int bit = 0; bit < 8; ++bit) r = (r >> 1) ^ (r & 1 ? 0x82F63B78u : 0u);
-            t[i] = r;
-        }
-        return t;
-    }();
-    auto r = std::uint32_t(crc);
-    for (int i = 0; i < 8; ++i) r = table[(r ^ std::uint32_t(v >> (8 * i))) & 0xFF] ^ (r >> 8);
-    return r;
+    return crc32c_plain(std::uint32_t(crc), v);
 #endif
 }
 
@@ -220,6 +211,21 @@ std::array<u64, 4> crc256_long(const std::uint8_t* s, std::size_t len, std::uint
 }
 
 }  // namespace
+
+std::uint32_t crc32c_plain(std::uint32_t crc, std::uint64_t v) {
+    // The reflected Castagnoli polynomial, a byte at a time.
+    static const auto table = [] {
+        std::array<std::uint32_t, 256> t{};
+        for (std::uint32_t i = 0; i < 256; ++i) {
+            std::uint32_t r = i;
+            for (int bit = 0; bit < 8; ++bit) r = (r >> 1) ^ (r & 1 ? 0x82F63B78u : 0u);
+            t[i] = r;
+        }
+        return t;
+    }();
+    for (int i = 0; i < 8; ++i) crc = table[(crc ^ std::uint32_t(v >> (8 * i))) & 0xFF] ^ (crc >> 8);
+    return crc;
+}
 
 Hash128 city_hash128(std::span<const std::uint8_t> bytes) {
     const std::uint8_t* s = bytes.data();
