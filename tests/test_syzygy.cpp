@@ -12,6 +12,8 @@
 #include <sstream>
 #include <thread>
 
+#include <unistd.h>
+
 #include "core/movegen.hpp"
 #include "engine.hpp"
 #include "search/syzygy.hpp"
@@ -552,7 +554,7 @@ namespace {
 
 // A folder of copies of the test tables (or of those named), to damage.
 std::filesystem::path copied_tables(const std::string& name, const std::vector<std::string>& only = {}) {
-    const auto dir = std::filesystem::temp_directory_path() / name;
+    const auto dir = std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     for (const auto& entry : std::filesystem::directory_iterator(TablePath)) {
@@ -595,29 +597,32 @@ TEST_CASE("Syzygy: table files are held to their checksums: a changed byte, a cu
     REQUIRE(listed >= 60);
     for (const std::string& file : files) {
         INFO(file);
-        CHECK_FALSE(syzygy::check_table_file(file, true));
+        CHECK_FALSE(syzygy::check_table_file(file, true).has_value());
     }
 
     const auto dir = copied_tables("sente-damaged-tables", {"KQvKR.rtbw", "KQvKR.rtbz", "KRvK.rtbw"});
     // One byte in the middle of a table: its start and size are right, its checksum is not.
     flip_byte(dir / "KQvKR.rtbz", 5000);
-    CHECK_FALSE(syzygy::check_table_file((dir / "KQvKR.rtbz").string(), false));
+    CHECK_FALSE(syzygy::check_table_file((dir / "KQvKR.rtbz").string(), false).has_value());
     const auto corrupt = syzygy::check_table_file((dir / "KQvKR.rtbz").string(), true);
     REQUIRE(corrupt);
-    CHECK(*corrupt == "KQvKR.rtbz is corrupt: its contents do not match its checksum");
+    CHECK(corrupt->what == "KQvKR.rtbz is corrupt: its contents do not match its checksum");
+    CHECK(corrupt->harmful);  // Fathom would read it
     // Cut short, as a download can be: the size gives it away.
     std::filesystem::resize_file(dir / "KQvKR.rtbw", 10001);
     const auto cut = syzygy::check_table_file((dir / "KQvKR.rtbw").string(), false);
     REQUIRE(cut);
-    CHECK(cut->find("KQvKR.rtbw is cut short or corrupt") == 0);
+    CHECK(cut->what.find("KQvKR.rtbw is cut short or corrupt") == 0);
+    CHECK_FALSE(cut->harmful);  // Fathom passes over a file of the wrong size
     // A WDL table under a DTZ table's name.
     std::filesystem::rename(dir / "KRvK.rtbw", dir / "KRvK.rtbz");
     const auto wrong = syzygy::check_table_file((dir / "KRvK.rtbz").string(), false);
     REQUIRE(wrong);
-    CHECK(*wrong == "KRvK.rtbz is not a Syzygy DTZ table (its first bytes)");
+    CHECK(wrong->what == "KRvK.rtbz is not a Syzygy DTZ table (its first bytes)");
+    CHECK_FALSE(wrong->harmful);
     const auto missing = syzygy::check_table_file((dir / "KRvK.rtbw").string(), false);
     REQUIRE(missing);
-    CHECK(*missing == "KRvK.rtbw cannot be read");
+    CHECK(missing->what == "KRvK.rtbw cannot be read");
     std::filesystem::remove_all(dir);
 }
 
@@ -639,6 +644,19 @@ TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine 
     REQUIRE(lines.size() >= 2);
     CHECK(lines.back().rfind("bestmove ", 0) == 0);
     CHECK(tbhits_of(lines[lines.size() - 2]) == 0);
+    // A file Fathom passes over itself (cut to a wrong size) keeps no other table from loading,
+    // and the answer names it.
+    const auto cut = copied_tables("sente-one-cut-table");
+    std::filesystem::resize_file(cut / "KQvKR.rtbw", 10001);
+    engine.send("setoption name SyzygyPath value " + cut.string());
+    // (Fathom says so itself first, on a line of its own: "info string Incomplete tablebase file".)
+    auto partly = engine.read_line(10s);
+    while (partly && partly->rfind("info string Syzygy: ", 0) != 0) partly = engine.read_line(10s);
+    REQUIRE(partly);
+    CHECK(*partly == "info string Syzygy: tablebases of up to 4 pieces found in " + cut.string()
+                         + "; not used: KQvKR.rtbw is cut short or corrupt: 10001 bytes, not a multiple of 64 "
+                           "and 16 for the checksum");
+    std::filesystem::remove_all(cut);
     // The good tables load again in the same engine.
     open_tables(engine);
     engine.send("quit");

@@ -140,9 +140,9 @@ int tbcheck(Engine&, Words words, Reply& reply) {
     if (files.empty()) return reply.refuse("no Syzygy table files (*.rtbw, *.rtbz) in " + path);
     std::size_t damaged = 0;
     for (const std::string& file : files) {
-        const std::optional<std::string> problem = syzygy::check_table_file(file, true);
+        const std::optional<syzygy::TableDamage> problem = syzygy::check_table_file(file, true);
         damaged += problem.has_value();
-        reply.line(problem ? *problem : std::filesystem::path(file).filename().string() + " is whole");
+        reply.line(problem ? problem->what : std::filesystem::path(file).filename().string() + " is whole");
     }
     reply.line(std::to_string(files.size()) + " table files checked: "
                + (damaged ? std::to_string(damaged) + " damaged" : std::string("all whole")));

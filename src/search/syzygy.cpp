@@ -74,11 +74,25 @@ PieceType promotion_of(unsigned code) {
 // five-piece tables are about a gigabyte, the six-piece ones 150).
 constexpr int WholeCheckPieces = 4;
 
-// What is wrong with the first damaged table file of `paths`, if one is.
-std::optional<std::string> first_damaged_table(const std::string& paths) {
-    for (const std::string& file : table_files(paths))
-        if (auto problem = check_table_file(file, table_pieces(file) <= WholeCheckPieces)) return problem;
-    return std::nullopt;
+// The damaged table files of `paths`: the first whose contents Fathom would read as they are (a
+// right start and size, a wrong checksum), and what is wrong with the others, which it passes over.
+struct Damage {
+    std::optional<std::string> harmful;
+    std::string passed_over;  // "; not used: A (why), B (why)", or empty
+};
+Damage damaged_tables(const std::string& paths) {
+    Damage damage;
+    for (const std::string& file : table_files(paths)) {
+        const std::optional<TableDamage> problem =
+            check_table_file(file, table_pieces(file) <= WholeCheckPieces);
+        if (!problem) continue;
+        if (problem->harmful) {
+            damage.harmful = problem->what;
+            break;
+        }
+        damage.passed_over += (damage.passed_over.empty() ? "; not used: " : ", ") + problem->what;
+    }
+    return damage;
 }
 
 // Closes every table Fathom has open. Debian's Fathom (of August 2019) reports each table it
@@ -114,18 +128,19 @@ std::string init(const std::string& paths) {
     if (paths.empty() || paths == "<empty>") return "Syzygy: no tablebases";
     // Fathom trusts its files, and a changed byte can crash it: every file's start and size are
     // checked first, and the small tables' contents against their checksums.
-    if (const std::optional<std::string> problem = first_damaged_table(paths))
-        return "Syzygy: " + *problem + "; no tablebases loaded from " + paths + " (sente tbcheck " + paths
-               + " checks every file)";
+    const Damage damage = damaged_tables(paths);
+    if (damage.harmful)
+        return "Syzygy: " + *damage.harmful + "; no tablebases loaded from " + paths + " (sente tbcheck "
+               + paths + " checks every file)";
     if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
     // A folder mistyped among several would otherwise go unnoticed.
     std::string unseen;
     for (const std::string& folder : not_folders(paths)) unseen += (unseen.empty() ? "" : ", ") + folder;
     if (!unseen.empty()) unseen = " (no such folder: " + unseen + ")";
-    if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths + unseen;
+    if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths + unseen + damage.passed_over;
     return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in " + paths
-           + unseen;
+           + unseen + damage.passed_over;
 }
 
 int largest() { return loaded_pieces; }

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <exception>
 #include <filesystem>
 #include <memory>
+#include <span>
 #include <system_error>
 
 #include "util/bytes.hpp"
@@ -69,10 +71,17 @@ std::vector<std::string> table_files(const std::string& paths) {
         std::error_code error;
         for (std::filesystem::directory_iterator it(folder, error), last; !error && it != last;
              it.increment(error)) {
-            const std::string path = it->path().string();
-            if ((ends_with(path, ".rtbw") || ends_with(path, ".rtbz")) && table_pieces(path) > 0
-                && !it->is_directory(error))
-                here.push_back(path);
+            // The name is turned into text only for a table's extension (another file's name may
+            // not convert, and the conversion would throw).
+            const std::filesystem::path& entry = it->path();
+            if (entry.extension() != ".rtbw" && entry.extension() != ".rtbz") continue;
+            try {
+                const std::string path = entry.string();
+                std::error_code kind;
+                if (table_pieces(path) > 0 && !it->is_directory(kind)) here.push_back(path);
+            } catch (const std::exception&) {
+                // not a name a table has
+            }
         }
         std::sort(here.begin(), here.end());
         files.insert(files.end(), here.begin(), here.end());
@@ -96,41 +105,43 @@ int table_pieces(const std::string& path) {
     return ending.find("vK") == std::string_view::npos ? 0 : pieces;
 }
 
-std::optional<std::string> check_table_file(const std::string& path, bool whole) {
+std::optional<TableDamage> check_table_file(const std::string& path, bool whole) {
     const std::string name = file_name(path);
+    auto passed_over = [&](const std::string& what) { return TableDamage{name + " " + what, false}; };
     std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
+    const std::uintmax_t size = std::filesystem::file_size(path, error);
     std::unique_ptr<std::FILE, CloseFile> file(error ? nullptr : std::fopen(path.c_str(), "rb"));
-    if (!file) return name + " cannot be read";
+    if (!file) return passed_over("cannot be read");
     std::uint8_t magic[4] = {};
     if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic)
-        return name + " is too short for a table (" + std::to_string(size) + " bytes)";
+        return passed_over("is too short for a table (" + std::to_string(size) + " bytes)");
     const bool wdl = ends_with(path, ".rtbw");
     if (!std::equal(std::begin(magic), std::end(magic), wdl ? WdlMagic : DtzMagic))
-        return name + " is not a Syzygy " + (wdl ? "WDL" : "DTZ") + " table (its first bytes)";
+        return passed_over(std::string("is not a Syzygy ") + (wdl ? "WDL" : "DTZ")
+                           + " table (its first bytes)");
     // The tables, padded to 64 bytes, then the checksum.
     if (size % 64 != ChecksumBytes)
-        return name + " is cut short or corrupt: " + std::to_string(size)
-               + " bytes, not a multiple of 64 and 16 for the checksum";
+        return passed_over("is cut short or corrupt: " + std::to_string(size)
+                           + " bytes, not a multiple of 64 and 16 for the checksum");
     if (!whole) return std::nullopt;
 
     // Each 16 MiB of the tables hashed alone, then the hashes hashed together.
-    const std::size_t data = size - ChecksumBytes;
-    std::vector<std::uint8_t> chunk(std::min(data, ChunkBytes)), hashes;
-    std::fseek(file.get(), 0, SEEK_SET);
-    for (std::size_t done = 0; done < data;) {
-        const std::size_t n = std::min(ChunkBytes, data - done);
-        if (std::fread(chunk.data(), 1, n, file.get()) != n) return name + " cannot be read to its end";
+    const std::uintmax_t data = size - ChecksumBytes;
+    std::vector<std::uint8_t> chunk(std::size_t(std::min<std::uintmax_t>(data, ChunkBytes))), hashes;
+    std::rewind(file.get());
+    for (std::uintmax_t done = 0; done < data;) {
+        const auto n = std::size_t(std::min<std::uintmax_t>(ChunkBytes, data - done));
+        if (std::fread(chunk.data(), 1, n, file.get()) != n) return passed_over("cannot be read to its end");
         for (std::uint64_t h : util::city_hash_crc256(std::span(chunk.data(), n))) util::put_le(hashes, h);
         done += n;
     }
     std::uint8_t stored[ChecksumBytes];
     if (std::fread(stored, 1, sizeof stored, file.get()) != sizeof stored)
-        return name + " cannot be read to its end";
+        return passed_over("cannot be read to its end");
     const util::Hash128 sum = util::city_hash_crc128(hashes);
     if (sum.low != util::read_le<std::uint64_t>(stored)
         || sum.high != util::read_le<std::uint64_t>(stored + 8))
-        return name + " is corrupt: its contents do not match its checksum";
+        return TableDamage{name + " is corrupt: its contents do not match its checksum", true};
     return std::nullopt;
 }
 

@@ -22,9 +22,15 @@ std::vector<std::string> not_folders(const std::string& paths);
 // The pieces of the ending a table file's name gives ("KRvK.rtbw": 3), or 0 for another name.
 int table_pieces(const std::string& path);
 
-// What is wrong with a table file, or nothing: it cannot be read, is not a WDL or DTZ table (its
-// first four bytes), has the wrong size for one (cut short or grown), or, with `whole`, its
-// contents differ from its checksum.
-std::optional<std::string> check_table_file(const std::string& path, bool whole);
+// What is wrong with a table file: it cannot be read, is not a WDL or DTZ table (its first four
+// bytes), has the wrong size for one (cut short or grown), or, with `whole`, its contents differ
+// from its checksum. Fathom passes over a file it cannot open or whose size is wrong, and a probe
+// of one with the wrong first bytes fails; the last kind it reads as it is, and that is the
+// harmful one.
+struct TableDamage {
+    std::string what;  // "KRvK.rtbw is corrupt: ..."
+    bool harmful;      // the start and size are right and the contents are not
+};
+std::optional<TableDamage> check_table_file(const std::string& path, bool whole);
 
 }  // namespace sente::syzygy
