@@ -380,6 +380,12 @@ TEST_CASE("Datagen: --out naming a file that is no game file is refused without 
     CHECK(log.str().find("a game file?") != std::string::npos);
     CHECK(std::filesystem::file_size(path) == 500);
     std::remove(path.c_str());
+    // A folder cannot be read at all: said so, with no advice.
+    o.out = std::filesystem::temp_directory_path().string();
+    std::ostringstream folder;
+    CHECK(run_datagen(o, folder) == 2);
+    CHECK(folder.str().find("cannot read") != std::string::npos);
+    CHECK(folder.str().find("truncate") == std::string::npos);
 }
 
 TEST_CASE("Datagen: a file's games are counted record by record, two from one start position among them",

@@ -347,9 +347,10 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         CHECK(l.said.find("a tag line that does not parse: [White \"Sente]") != std::string::npos);
     }
     SECTION("well-formed variants of the same games read as the games themselves") {
-        // A byte order mark, two tags to a line with a tab, and a comment over two lines whose
-        // second starts with '['.
+        // A byte order mark, two tags to a line with a tab, a tag named with the standard's symbol
+        // characters, and a comment over two lines whose second starts with '['.
         std::string variant = "\xEF\xBB\xBF" + whole;
+        variant.insert(variant.find("[Result "), "[Time-Control+Moves \"40/60\"]\n");
         variant.replace(variant.find("]\n[Black"), 2, "]\t");
         const std::size_t comment = variant.find("0.001s", variant.find("\n\n") + 2);
         variant.insert(comment, "\n[%clk 0:01:00] ");

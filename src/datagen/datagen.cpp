@@ -319,8 +319,10 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         }
         if (!existing.error().empty()) {
             log << "sente: will not append: " << existing.error() << '\n';
-            // Cutting the file back is advice only where whole games come before the damage: a file
-            // with none (another kind of file, a folder) is the wrong --out, not a game file to mend.
+            // Cutting the file back is advice only where whole games come before a bad record: a
+            // file with none (another kind of file) is the wrong --out, not a game file to mend, and
+            // after a failed read (a folder, a disk error) nothing is known of the rest.
+            if (existing.read_error()) return 2;
             if (existing.good_bytes() > 0)
                 log << "       (the games before byte " << existing.good_bytes() << " are whole: truncate -s "
                     << existing.good_bytes() << " " << options.out << " keeps them)\n";

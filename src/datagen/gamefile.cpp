@@ -123,8 +123,9 @@ bool Reader::fail(const std::string& what) {
     return false;
 }
 
-std::nullopt_t Reader::unreadable() {
+std::nullopt_t Reader::read_failed() {
     // A directory, or a read that failed: not a file cut short.
+    read_error_ = true;
     error_ = "cannot read " + path_;
     return std::nullopt;
 }
@@ -133,7 +134,7 @@ std::optional<Game> Reader::next() {
     if (!file_ || !error_.empty()) return std::nullopt;
     std::uint8_t head[HeaderSize + PositionSize];
     std::size_t got = std::fread(head, 1, sizeof head, file_);
-    if (std::ferror(file_)) return unreadable();
+    if (std::ferror(file_)) return read_failed();
     if (got == 0 && std::feof(file_)) return std::nullopt;  // a clean end
     if (got < sizeof head) {
         fail("the file ends inside a game's header (truncated)");
@@ -172,7 +173,7 @@ std::optional<Game> Reader::next() {
     record.resize(sizeof head + plies * PlySize + ChecksumSize);
     std::size_t body = record.size() - sizeof head;
     if (std::fread(record.data() + sizeof head, 1, body, file_) != body) {
-        if (std::ferror(file_)) return unreadable();
+        if (std::ferror(file_)) return read_failed();
         fail("the file ends inside a game of " + std::to_string(plies) + " plies (truncated)");
         return std::nullopt;
     }

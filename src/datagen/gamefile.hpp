@@ -103,13 +103,16 @@ public:
     std::size_t games_read() const { return games_; }
     // Bytes of whole, valid games read so far (where a bad record starts, after an error).
     std::uint64_t good_bytes() const { return offset_; }
+    // Whether reading stopped on a failed read (a folder, a disk error) rather than on a bad record.
+    bool read_error() const { return read_error_; }
 
 private:
     bool fail(const std::string& what);
-    std::nullopt_t unreadable();
+    std::nullopt_t read_failed();
 
     std::FILE* file_ = nullptr;
     std::string path_;
+    bool read_error_ = false;
     std::string error_;
     std::uint64_t offset_ = 0;
     std::size_t games_ = 0;

@@ -87,7 +87,11 @@ bool read_tags(std::string_view line, std::map<std::string, std::string>& tags) 
         ++i;
         skip_blanks();
         const std::size_t name_start = i;
-        while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) ++i;
+        // A tag name is a symbol: letters, digits and _+#=:- (the PGN standard, 8.1.1).
+        while (i < line.size()
+               && (std::isalnum(static_cast<unsigned char>(line[i]))
+                   || std::string_view("_+#=:-").find(line[i]) != std::string_view::npos))
+            ++i;
         if (i == name_start) return false;
         const std::string name(line.substr(name_start, i - name_start));
         skip_blanks();
