@@ -47,12 +47,17 @@ sente_usage() {
 }
 
 # sente_number SCRIPT WHAT VALUE MIN [MAX]: stops the script with a message and status 2 unless VALUE
-# is a whole number written in decimal digits (no sign, no leading zero), from MIN to MAX (no bound
-# above without MAX).
+# is a whole number written in decimal digits (no sign, no leading zero), from MIN to MAX; without
+# MAX, up to 2^64 - 1, as a seed may be (shell arithmetic stops at 2^63 - 1, so the longest numbers
+# are compared as text).
 sente_number() {
     local script="$1" what="$2" value="$3" min="$4" max="${5:-}"
     if [[ "$value" =~ ^(0|[1-9][0-9]{0,17})$ ]] && [ "$value" -ge "$min" ] \
         && { [ -z "$max" ] || [ "$value" -le "$max" ]; }; then
+        return 0
+    fi
+    if [ -z "$max" ] && [[ "$value" =~ ^[1-9][0-9]{18,19}$ ]] \
+        && { [ ${#value} -eq 19 ] || [[ ! "$value" > 18446744073709551615 ]]; }; then
         return 0
     fi
     echo "$script: $what takes a whole number from $min${max:+ to $max}, not '$value'" >&2

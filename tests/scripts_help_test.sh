@@ -47,4 +47,9 @@ refused bench-threads.sh 12 257
 refused bench-threads.sh 08
 refused release.sh --jobs 0
 refused datagen.sh --dir /tmp --name t --seed x
+# A seed may take all 64 bits (20 digits), and no more.
+refused datagen.sh --dir /tmp --name t --seed 18446744073709551616
+err="$(timeout 20 "$root/scripts/datagen.sh" --dir /tmp --name t --seed 18446744073709551615 \
+    --sente /nonexistent 2>&1 >/dev/null)" || true
+[[ "$err" == *"is not an executable"* ]] || fail "a 64-bit seed was refused: $err"
 echo "scripts_help_test: every script's --help and malformed arguments"
