@@ -8,19 +8,19 @@
 # Defaults: 5 rounds, Hash 8192, Threads 256; ENGINE defaults to build/sente.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/scripts/setup.sh"
 rounds=5 hash=8192 threads=256 separately=0
 engines=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --rounds) rounds="$2"; shift 2 ;;
-        --hash) hash="$2"; shift 2 ;;
-        --threads) threads="$2"; shift 2 ;;
+        --rounds) sente_value bench-ready.sh "$@"; rounds="$2"; shift 2 ;;
+        --hash) sente_value bench-ready.sh "$@"; hash="$2"; shift 2 ;;
+        --threads) sente_value bench-ready.sh "$@"; threads="$2"; shift 2 ;;
         --separately) separately=1; shift ;;
         -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
         *) engines+=("$1"); shift ;;
     esac
 done
-source "$ROOT/scripts/setup.sh"
 sente_number bench-ready.sh --rounds "$rounds" 1
 sente_number bench-ready.sh --hash "$hash" 1
 sente_number bench-ready.sh --threads "$threads" 1 256

@@ -6,13 +6,13 @@
 #   scripts/datagen.sh --dir DIR --name NAME --seed SEED [options]
 #
 # Each round appends to DIR/NAME-sSEED.bin (standard games, seed SEED) and DIR/NAME-cSEED960.bin
-# (Chess960 games, seed SEED960 = SEED + 50), then writes both files' rows to DIR/manifest.tsv:
-# file, engine, command, games, positions, bytes, sha256, time. `sente datagen` counts the games
-# already in a file as games of its seed, so every round resumes where the files stand. A run first
-# records the files as it finds them, so the games of a round that was stopped are in the manifest
-# before any new one is played; --close does only that, for a file that is not to be continued.
-# A second run on the same files stops at once (status 1) while the first goes on; runs of other
-# seeds may share DIR and its manifest.
+# (Chess960 games, seed SEED960 = SEED + 50; SEED is below 2^63 - 50), then writes both files' rows
+# to DIR/manifest.tsv: file, engine, command, games, positions, bytes, sha256, time. `sente datagen`
+# counts the games already in a file as games of its seed, so every round resumes where the files
+# stand. A run first records the files as it finds them, so the games of a round that was stopped
+# are in the manifest before any new one is played; --close does only that, for a file that is not
+# to be continued. A second run on the same files stops at once (status 1) while the first goes on;
+# runs of other seeds may share DIR and its manifest.
 #
 # Options:
 #   --sente PATH       the engine (default build/sente)
@@ -32,18 +32,18 @@ dir="" name="" seed="" sente="$SENTE_ROOT/build/sente" net="" threads=2 nodes=50
 share=12 rounds=0 hard="" close=0
 while [ $# -gt 0 ]; do
     case "$1" in
-        --dir) dir="$2"; shift 2 ;;
-        --name) name="$2"; shift 2 ;;
-        --seed) seed="$2"; shift 2 ;;
-        --sente) sente="$2"; shift 2 ;;
-        --net) net="$2"; shift 2 ;;
-        --threads) threads="$2"; shift 2 ;;
-        --nodes) nodes="$2"; shift 2 ;;
-        --hard-nodes) hard="$2"; shift 2 ;;
-        --hash) hash="$2"; shift 2 ;;
-        --round) round="$2"; shift 2 ;;
-        --chess960) share="$2"; shift 2 ;;
-        --rounds) rounds="$2"; shift 2 ;;
+        --dir) sente_value datagen.sh "$@"; dir="$2"; shift 2 ;;
+        --name) sente_value datagen.sh "$@"; name="$2"; shift 2 ;;
+        --seed) sente_value datagen.sh "$@"; seed="$2"; shift 2 ;;
+        --sente) sente_value datagen.sh "$@"; sente="$2"; shift 2 ;;
+        --net) sente_value datagen.sh "$@"; net="$2"; shift 2 ;;
+        --threads) sente_value datagen.sh "$@"; threads="$2"; shift 2 ;;
+        --nodes) sente_value datagen.sh "$@"; nodes="$2"; shift 2 ;;
+        --hard-nodes) sente_value datagen.sh "$@"; hard="$2"; shift 2 ;;
+        --hash) sente_value datagen.sh "$@"; hash="$2"; shift 2 ;;
+        --round) sente_value datagen.sh "$@"; round="$2"; shift 2 ;;
+        --chess960) sente_value datagen.sh "$@"; share="$2"; shift 2 ;;
+        --rounds) sente_value datagen.sh "$@"; rounds="$2"; shift 2 ;;
         --close) close=1; shift ;;
         -h|--help) sente_usage "$0"; exit 0 ;;
         *) echo "datagen.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
@@ -52,10 +52,12 @@ done
 number() { sente_number datagen.sh "$1" "$2" 0; }
 [ -n "$dir" ] && [ -n "$name" ] && [ -n "$seed" ] || { echo "datagen.sh: --dir, --name and --seed are required" >&2; exit 2; }
 [[ "$name" =~ ^[A-Za-z0-9._-]+$ ]] || { echo "datagen.sh: --name takes letters, digits, '.', '_' and '-'" >&2; exit 2; }
-for pair in "--seed $seed" "--threads $threads" "--nodes $nodes" "--hash $hash" "--round $round" \
-            "--chess960 $share" "--rounds $rounds"; do number $pair; done
+# The Chess960 file's seed is SEED + 50, which shell arithmetic must hold: SEED < 2^63 - 50.
+sente_number datagen.sh --seed "$seed" 0 9223372036854775757
+for pair in "--threads $threads" "--nodes $nodes" "--hash $hash" "--rounds $rounds"; do number $pair; done
+sente_number datagen.sh --round "$round" 1
+sente_number datagen.sh --chess960 "$share" 0 100
 [ -z "$hard" ] || number --hard-nodes "$hard"
-[ "$share" -le 100 ] && [ "$round" -ge 1 ] || { echo "datagen.sh: --chess960 is at most 100, --round at least 1" >&2; exit 2; }
 [ -x "$sente" ] || { echo "datagen.sh: $sente is not an executable" >&2; exit 2; }
 mkdir -p "$dir"
 

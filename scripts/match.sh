@@ -32,18 +32,18 @@ sente_options=()
 opponents=()
 while [ $# -gt 0 ]; do
     case "$1" in
-        --games) games="$2"; shift 2 ;;
-        --tc) tc="$2"; shift 2 ;;
-        --concurrency) concurrency="$2"; shift 2 ;;
-        --hash) hash="$2"; shift 2 ;;
-        --book) book="$2"; shift 2 ;;
-        --sente) sente="$2"; shift 2 ;;
-        --pgn) pgn="$2"; shift 2 ;;
-        --seed) seed="$2"; shift 2 ;;
+        --games) sente_value match.sh "$@"; games="$2"; shift 2 ;;
+        --tc) sente_value match.sh "$@"; tc="$2"; shift 2 ;;
+        --concurrency) sente_value match.sh "$@"; concurrency="$2"; shift 2 ;;
+        --hash) sente_value match.sh "$@"; hash="$2"; shift 2 ;;
+        --book) sente_value match.sh "$@"; book="$2"; shift 2 ;;
+        --sente) sente_value match.sh "$@"; sente="$2"; shift 2 ;;
+        --pgn) sente_value match.sh "$@"; pgn="$2"; shift 2 ;;
+        --seed) sente_value match.sh "$@"; seed="$2"; shift 2 ;;
         --sprt) sprt=1; shift ;;
         --chess960) chess960=1; shift ;;
-        --nodes) nodes="$2"; shift 2 ;;
-        --option) sente_options+=("$2"); shift 2 ;;
+        --nodes) sente_value match.sh "$@"; nodes="$2"; shift 2 ;;
+        --option) sente_value match.sh "$@"; sente_options+=("$2"); shift 2 ;;
         -h|--help) sente_usage "$0"; exit 0 ;;
         -*) echo "match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) opponents+=("$1"); shift ;;
@@ -53,7 +53,7 @@ done
 sente_number match.sh --games "$games" 2
 sente_number match.sh --concurrency "$concurrency" 1
 sente_number match.sh --hash "$hash" 1
-[ -z "$seed" ] || sente_number match.sh --seed "$seed" 0
+[ -z "$seed" ] || sente_number match.sh --seed "$seed" 0 18446744073709551615
 [ -z "$nodes" ] || sente_number match.sh --nodes "$nodes" 1
 if [ "$chess960" = 1 ] && [ -z "$book" ]; then
     # The 960 start positions by their standard numbering, in an order drawn from the seed: every

@@ -40,12 +40,12 @@ tablebases=on
 usage() { sente_usage "${BASH_SOURCE[0]}"; }
 while [ $# -gt 0 ]; do
     case "$1" in
-        --out) out="$2"; shift 2 ;;
-        --os) systems="$2"; shift 2 ;;
-        --levels) levels="$2"; shift 2 ;;
-        --jobs) jobs="$2"; shift 2 ;;
-        --reference) reference="$2"; shift 2 ;;
-        --tablebases) tablebases="$2"; shift 2 ;;
+        --out) sente_value release.sh "$@"; out="$2"; shift 2 ;;
+        --os) sente_value release.sh "$@"; systems="$2"; shift 2 ;;
+        --levels) sente_value release.sh "$@"; levels="$2"; shift 2 ;;
+        --jobs) sente_value release.sh "$@"; jobs="$2"; shift 2 ;;
+        --reference) sente_value release.sh "$@"; reference="$2"; shift 2 ;;
+        --tablebases) sente_value release.sh "$@"; tablebases="$2"; shift 2 ;;
         -h|--help) usage; exit 0 ;;
         *) echo "release.sh: unknown argument '$1'" >&2; usage >&2; exit 2 ;;
     esac

@@ -48,20 +48,29 @@ sente_usage() {
 
 # sente_number SCRIPT WHAT VALUE MIN [MAX]: stops the script with a message and status 2 unless VALUE
 # is a whole number written in decimal digits (no sign, no leading zero), from MIN to MAX; without
-# MAX, up to 2^64 - 1, as a seed may be (shell arithmetic stops at 2^63 - 1, so the longest numbers
-# are compared as text).
+# MAX, below 10^18, which shell arithmetic holds with room to spare. MAX may be larger (a seed's
+# 2^64 - 1, say): the bounds are compared as text, so only a value the script itself never does
+# arithmetic on should be let past 2^63 - 1.
 sente_number() {
-    local script="$1" what="$2" value="$3" min="$4" max="${5:-}"
-    if [[ "$value" =~ ^(0|[1-9][0-9]{0,17})$ ]] && [ "$value" -ge "$min" ] \
-        && { [ -z "$max" ] || [ "$value" -le "$max" ]; }; then
+    local script="$1" what="$2" value="$3" min="$4" max="${5:-999999999999999999}"
+    if [[ "$value" =~ ^(0|[1-9][0-9]*)$ ]] && ! sente_below "$value" "$min" \
+        && ! sente_below "$max" "$value"; then
         return 0
     fi
-    if [ -z "$max" ] && [[ "$value" =~ ^[1-9][0-9]{18,19}$ ]] \
-        && { [ ${#value} -eq 19 ] || [[ ! "$value" > 18446744073709551615 ]]; }; then
-        return 0
-    fi
-    echo "$script: $what takes a whole number from $min${max:+ to $max}, not '$value'" >&2
+    echo "$script: $what takes a whole number from $min${5:+ to $max}, not '$value'" >&2
     exit 2
+}
+
+# sente_below A B: whether the decimal number A (digits, no leading zero) is less than B, however
+# many digits they have.
+sente_below() {
+    [ ${#1} -lt ${#2} ] || { [ ${#1} -eq ${#2} ] && [[ "$1" < "$2" ]]; }
+}
+
+# sente_value SCRIPT OPTION [VALUE...]: stops the script with a message and status 2 unless OPTION,
+# the argument under way, has a value after it. Called as `sente_value NAME "$@"` before `shift 2`.
+sente_value() {
+    [ $# -ge 3 ] || { echo "$1: $2 needs a value (see --help)" >&2; exit 2; }
 }
 
 # sente_bench_of [RUNNER...] SENTE: the node count that `bench` prints last (RUNNER: wine, say).

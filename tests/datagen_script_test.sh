@@ -115,7 +115,8 @@ grep -q "truncate -s" "$dir/cut/log" || fail "a cut file: datagen's own message 
 
 # Bad arguments: a clear message and status 2.
 for case in "--rounds x|--rounds takes a whole number from 0, not 'x'" \
-    "--chess960 101|--chess960 is at most 100" \
+    "--chess960 101|--chess960 takes a whole number from 0 to 100, not '101'" \
+    "--rounds|--rounds needs a value" \
     "--bogus|unknown argument --bogus" \
     "--hard-nodes 1e4|--hard-nodes takes a whole number from 0, not '1e4'"; do
     args="${case%%|*}" message="datagen.sh: ${case#*|}"

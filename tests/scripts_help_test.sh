@@ -47,9 +47,17 @@ refused bench-threads.sh 12 257
 refused bench-threads.sh 08
 refused release.sh --jobs 0
 refused datagen.sh --dir /tmp --name t --seed x
-# A seed may take all 64 bits (20 digits), and no more.
-refused datagen.sh --dir /tmp --name t --seed 18446744073709551616
-err="$(timeout 20 "$root/scripts/datagen.sh" --dir /tmp --name t --seed 18446744073709551615 \
+refused match.sh --games
+refused bench-ready.sh --threads
+refused release.sh --levels
+refused datagen.sh --dir /tmp --name t --seed
+# A number the script computes with stays below 10^18; a seed that is only passed on may take all
+# 64 bits (20 digits), and datagen.sh's, to which it adds 50, stays below 2^63 - 50.
+refused datagen.sh --dir /tmp --name t --seed 5 --nodes 1000000000000000000
+refused bench-perft.sh 99999999999999999999
+refused match.sh --seed 18446744073709551616
+refused datagen.sh --dir /tmp --name t --seed 9223372036854775758
+err="$(timeout 20 "$root/scripts/datagen.sh" --dir /tmp --name t --seed 9223372036854775757 \
     --sente /nonexistent 2>&1 >/dev/null)" || true
-[[ "$err" == *"is not an executable"* ]] || fail "a 64-bit seed was refused: $err"
+[[ "$err" == *"is not an executable"* ]] || fail "the largest seed was refused: $err"
 echo "scripts_help_test: every script's --help and malformed arguments"
