@@ -59,36 +59,6 @@ std::string tag(const std::string& game, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("PGN: SAN moves of every kind parse to the one legal move they name", "[pgn]") {
-    Position pos;
-    REQUIRE_FALSE(pos.set_fen("r3k2r/pPpp1ppp/8/3Pp3/8/8/PPP2PPP/RN2K2R w KQkq e6 0 1"));
-    auto uci = [&](std::string_view san) {
-        const std::optional<Move> m = games::parse_san(pos, san);
-        return m ? pos.move_to_uci(*m) : std::string("none");
-    };
-    CHECK(uci("dxe6") == "d5e6");  // en passant
-    CHECK(uci("dxe6+!?") == "d5e6");
-    CHECK(uci("bxa8=Q+") == "b7a8q");
-    CHECK(uci("bxa8N") == "b7a8n");
-    CHECK(uci("b8=R") == "b7b8r");
-    CHECK(uci("O-O") == "e1g1");
-    CHECK(uci("0-0") == "e1g1");
-    CHECK(uci("Nc3") == "b1c3");
-    CHECK(uci("Rf1") == "h1f1");
-    CHECK(uci("O-O-O") == "none");  // a knight stands between
-    CHECK(uci("Ke3") == "none");
-    CHECK(uci("e4") == "none");
-    CHECK(uci("Qd1") == "none");
-    CHECK(uci("b8") == "none");  // a promotion must name its piece
-    // Two rooks reach d1: the file or rank must say which.
-    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/R2NK2R w - - 0 1"));
-    CHECK(uci("Rb1") == "a1b1");
-    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1"));
-    CHECK(uci("Rd1") == "none");
-    CHECK(uci("Rad1") == "a1d1");
-    CHECK(uci("Rhd1") == "h1d1");
-}
-
 TEST_CASE("PGN: a move comment's score, from the mover's side", "[pgn]") {
     CHECK(games::parse_comment_score("{+0.53/6 0.001s, n=3000, sd=14}") == 53);
     CHECK(games::parse_comment_score("{-0.07/5 0.004s}") == -7);

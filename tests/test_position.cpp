@@ -615,3 +615,58 @@ TEST_CASE("SAN: pieces, captures, disambiguation, castling, promotion, check and
     CHECK(san("6k1/5ppp/8/8/8/8/8/R6K w - - 0 1", "a1a8") == "Ra8#");
     CHECK(san("rnbqkbnr/pppp1ppp/8/8/3pP3/8/PPP2PPP/RNBQKBNR b KQkq e3 0 3", "d4e3") == "dxe3");
 }
+
+TEST_CASE("SAN read: moves of every kind parse to the one legal move they name", "[notation]") {
+    Position pos;
+    REQUIRE_FALSE(pos.set_fen("r3k2r/pPpp1ppp/8/3Pp3/8/8/PPP2PPP/RN2K2R w KQkq e6 0 1"));
+    auto uci = [&](std::string_view san) {
+        const Move m = pos.parse_san_move(san);
+        return m != Move::none() ? pos.move_to_uci(m) : std::string("none");
+    };
+    CHECK(uci("dxe6") == "d5e6");  // en passant
+    CHECK(uci("dxe6+!?") == "d5e6");
+    CHECK(uci("bxa8=Q+") == "b7a8q");
+    CHECK(uci("bxa8N") == "b7a8n");
+    CHECK(uci("b8=R") == "b7b8r");
+    CHECK(uci("O-O") == "e1g1");
+    CHECK(uci("0-0") == "e1g1");
+    CHECK(uci("Nc3") == "b1c3");
+    CHECK(uci("Rf1") == "h1f1");
+    CHECK(uci("O-O-O") == "none");  // a knight stands between
+    CHECK(uci("Ke3") == "none");
+    CHECK(uci("e4") == "none");
+    CHECK(uci("Qd1") == "none");
+    CHECK(uci("b8") == "none");  // a promotion must name its piece
+    // Two rooks reach d1: the file or rank must say which.
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/8/R2NK2R w - - 0 1"));
+    CHECK(uci("Rb1") == "a1b1");
+    REQUIRE_FALSE(pos.set_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1"));
+    CHECK(uci("Rd1") == "none");
+    CHECK(uci("Rad1") == "a1d1");
+    CHECK(uci("Rhd1") == "h1d1");
+    // More of the origin than the move needs, as some EPD suites write it, and long algebraic.
+    CHECK(uci("Ra1d1") == "a1d1");
+    CHECK(uci("Rhxd1") == "h1d1");  // a capture mark on a quiet move is read past
+    REQUIRE_FALSE(pos.set_fen(Position::StartFen.data()));
+    CHECK(uci("Ng1f3") == "g1f3");
+    CHECK(uci("e2e4") == "e2e4");
+    CHECK(uci("e2-e4") == "none");
+    CHECK(uci("") == "none");
+    CHECK(uci("+") == "none");
+    CHECK(uci("Zz9") == "none");
+
+    // Every legal move of some busy positions reads back from its own SAN, Chess960 castling too.
+    for (const auto& [fen, chess960] :
+         {std::pair{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", false},
+          std::pair{"n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1", false},
+          std::pair{"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true}}) {
+        REQUIRE_FALSE(pos.set_fen(fen, chess960));
+        MoveList moves;
+        generate<GenType::All>(pos, moves);
+        REQUIRE(moves.size() > 0);
+        for (Move m : moves) {
+            INFO(fen << " " << pos.move_to_uci(m) << " " << pos.move_to_san(m));
+            CHECK(pos.parse_san_move(pos.move_to_san(m)) == m);
+        }
+    }
+}

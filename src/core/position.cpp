@@ -736,6 +736,63 @@ std::string Position::move_to_san(Move m) const {
     return san;
 }
 
+Move Position::parse_san_move(std::string_view san) const {
+    std::string s(san);
+    while (!s.empty() && std::string_view("+#!?").find(s.back()) != std::string_view::npos) s.pop_back();
+    MoveList moves;
+    generate<GenType::All>(*this, moves);
+    if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
+        const bool kingside = s.size() == 3;
+        for (Move m : moves)
+            if (m.kind() == Move::Castling && (m.to() > m.from()) == kingside) return m;
+        return Move::none();
+    }
+    // Promotion: "e8=Q" or "e8Q".
+    PieceType promotion = NoPieceType;
+    auto piece_of = [](char c) {
+        const std::size_t at = std::string_view("PNBRQK").find(c);
+        return at == std::string_view::npos ? NoPieceType : PieceType(at);
+    };
+    if (s.size() >= 2 && piece_of(s.back()) != NoPieceType && s.back() != 'P' && s.back() != 'K'
+        && (s[s.size() - 2] == '=' || std::isdigit(static_cast<unsigned char>(s[s.size() - 2])))) {
+        promotion = piece_of(s.back());
+        s.pop_back();
+        if (s.back() == '=') s.pop_back();
+    }
+    if (s.size() < 2) return Move::none();
+    const char file = s[s.size() - 2], rank = s[s.size() - 1];
+    if (file < 'a' || file > 'h' || rank < '1' || rank > '8') return Move::none();
+    const Square to = Square((rank - '1') * 8 + (file - 'a'));
+    std::string prefix = s.substr(0, s.size() - 2);
+    std::erase(prefix, 'x');
+    PieceType moving = Pawn;
+    if (!prefix.empty() && std::isupper(static_cast<unsigned char>(prefix[0]))) {
+        moving = piece_of(prefix[0]);
+        if (moving == NoPieceType || moving == Pawn) return Move::none();
+        prefix.erase(0, 1);
+    }
+    int from_file = -1, from_rank = -1;
+    for (char c : prefix) {
+        if (c >= 'a' && c <= 'h')
+            from_file = c - 'a';
+        else if (c >= '1' && c <= '8')
+            from_rank = c - '1';
+        else
+            return Move::none();
+    }
+    Move found = Move::none();
+    for (Move m : moves) {
+        if (m.kind() == Move::Castling || m.to() != to || type_of(moved_piece(m)) != moving) continue;
+        if ((m.kind() == Move::Promotion ? m.promotion() : NoPieceType) != promotion) continue;
+        if ((from_file >= 0 && file_of(m.from()) != from_file)
+            || (from_rank >= 0 && rank_of(m.from()) != from_rank))
+            continue;
+        if (found != Move::none()) return Move::none();  // ambiguous
+        found = m;
+    }
+    return found;
+}
+
 std::string Position::pretty() const {
     std::ostringstream out;
     out << "\n +---+---+---+---+---+---+---+---+\n";

@@ -120,63 +120,6 @@ bool known(const std::string& name) { return !name.empty() && name != "?"; }
 
 bool is_sente(const std::string& name) { return lower(name).starts_with("sente"); }
 
-std::optional<Move> parse_san(const Position& pos, std::string_view san) {
-    std::string s(san);
-    while (!s.empty() && std::string_view("+#!?").find(s.back()) != std::string_view::npos) s.pop_back();
-    MoveList moves;
-    generate<GenType::All>(pos, moves);
-    if (s == "O-O" || s == "0-0" || s == "O-O-O" || s == "0-0-0") {
-        const bool kingside = s.size() == 3;
-        for (Move m : moves)
-            if (m.kind() == Move::Castling && (m.to() > m.from()) == kingside) return m;
-        return std::nullopt;
-    }
-    // Promotion: "e8=Q" or "e8Q".
-    PieceType promotion = NoPieceType;
-    auto piece_of = [](char c) {
-        const std::size_t at = std::string_view("PNBRQK").find(c);
-        return at == std::string_view::npos ? NoPieceType : PieceType(at);
-    };
-    if (s.size() >= 2 && piece_of(s.back()) != NoPieceType && s.back() != 'P' && s.back() != 'K'
-        && (s[s.size() - 2] == '=' || std::isdigit(static_cast<unsigned char>(s[s.size() - 2])))) {
-        promotion = piece_of(s.back());
-        s.pop_back();
-        if (s.back() == '=') s.pop_back();
-    }
-    if (s.size() < 2) return std::nullopt;
-    const char file = s[s.size() - 2], rank = s[s.size() - 1];
-    if (file < 'a' || file > 'h' || rank < '1' || rank > '8') return std::nullopt;
-    const Square to = Square((rank - '1') * 8 + (file - 'a'));
-    std::string prefix = s.substr(0, s.size() - 2);
-    std::erase(prefix, 'x');
-    PieceType moving = Pawn;
-    if (!prefix.empty() && std::isupper(static_cast<unsigned char>(prefix[0]))) {
-        moving = piece_of(prefix[0]);
-        if (moving == NoPieceType || moving == Pawn) return std::nullopt;
-        prefix.erase(0, 1);
-    }
-    int from_file = -1, from_rank = -1;
-    for (char c : prefix) {
-        if (c >= 'a' && c <= 'h')
-            from_file = c - 'a';
-        else if (c >= '1' && c <= '8')
-            from_rank = c - '1';
-        else
-            return std::nullopt;
-    }
-    std::optional<Move> found;
-    for (Move m : moves) {
-        if (m.kind() == Move::Castling || m.to() != to || type_of(pos.moved_piece(m)) != moving) continue;
-        if ((m.kind() == Move::Promotion ? m.promotion() : NoPieceType) != promotion) continue;
-        if ((from_file >= 0 && file_of(m.from()) != from_file)
-            || (from_rank >= 0 && rank_of(m.from()) != from_rank))
-            continue;
-        if (found) return std::nullopt;  // ambiguous
-        found = m;
-    }
-    return found;
-}
-
 std::optional<int> parse_comment_score(std::string_view comment) {
     if (comment.starts_with("{")) comment.remove_prefix(1);
     while (!comment.empty() && std::isspace(static_cast<unsigned char>(comment.front())))
@@ -349,14 +292,14 @@ std::optional<PgnGame> PgnReader::next() {
                     game.plies.back().score = parse_comment_score(token);
                 continue;
             }
-            const std::optional<Move> m = parse_san(pos, token);
-            if (!m) {
+            const Move m = pos.parse_san_move(token);
+            if (m == Move::none()) {
                 skip("the move " + token + " does not parse in " + pos.fen());
                 bad = true;
                 break;
             }
-            game.plies.push_back({*m, std::nullopt, wanted[pos.side_to_move()]});
-            pos.make_move(*m);
+            game.plies.push_back({m, std::nullopt, wanted[pos.side_to_move()]});
+            pos.make_move(m);
         }
         if (!bad && !ended) {
             skip(

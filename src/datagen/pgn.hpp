@@ -61,8 +61,6 @@ private:
     std::size_t skipped_ = 0, games_ = 0;
 };
 
-// The move a SAN token names in pos (check marks and annotations allowed), or nothing.
-std::optional<Move> parse_san(const Position& pos, std::string_view san);
 // The score of a fastchess or cutechess-cli move comment, mover's view, or nothing ("book", none).
 std::optional<int> parse_comment_score(std::string_view comment);
 

@@ -1,8 +1,8 @@
 #include "experiments/epd_suite.hpp"
 
 #include <algorithm>
+#include <tuple>
 
-#include "core/movegen.hpp"
 #include "util/epd.hpp"
 
 namespace sente {
@@ -36,22 +36,24 @@ std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, c
                     o.id += (o.id.empty() ? "" : " ") + operand;
             }
         }
+        // Every move the line names must be a legal move here, or the test says nothing. Suites
+        // write SAN in more than one way (0-0, e8Q, Nbd7 where Nd7 would do): each is read as the
+        // move it names.
+        std::vector<Move> best_moves, avoid_moves;
         if (auto problem = engine.set_position(o.fen, {}))
             o.skipped = "bad FEN: " + *problem;
         else if (best.empty() && avoid.empty())
             o.skipped = "no bm or am";
-        else {
-            // Every move the line names must be a legal move here, or the test says nothing.
-            MoveList legal;
-            generate<GenType::All>(engine.position(), legal);
-            std::vector<std::string> moves;
-            for (Move m : legal) moves.push_back(bare(engine.position().move_to_san(m)));
-            for (const auto* list : {&best, &avoid})
-                for (const std::string& san : *list)
-                    if (o.skipped.empty() && std::find(moves.begin(), moves.end(), san) == moves.end())
-                        o.skipped =
-                            std::string(list == &best ? "bm " : "am ") + san + " is no legal move here";
-        }
+        for (const auto& [names, moves, opcode] :
+             {std::tuple{&best, &best_moves, "bm "}, std::tuple{&avoid, &avoid_moves, "am "}})
+            for (const std::string& san : *names) {
+                if (!o.skipped.empty()) break;
+                const Move m = engine.position().parse_san_move(san);
+                if (m == Move::none())
+                    o.skipped = opcode + san + " is no legal move here";
+                else
+                    moves->push_back(m);
+            }
         if (o.skipped.empty()) {
             engine.new_game();
             Move played = Move::none();
@@ -60,9 +62,10 @@ std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, c
             engine.search_sync(limits, cb);
             if (played != Move::none()) {
                 o.played = bare(engine.position().move_to_san(played));
-                bool in_best = std::find(best.begin(), best.end(), o.played) != best.end();
-                bool in_avoid = std::find(avoid.begin(), avoid.end(), o.played) != avoid.end();
-                o.solved = (best.empty() || in_best) && !in_avoid;
+                auto named = [&](const std::vector<Move>& moves) {
+                    return std::find(moves.begin(), moves.end(), played) != moves.end();
+                };
+                o.solved = (best_moves.empty() || named(best_moves)) && !named(avoid_moves);
             }
         }
         if (outcome) outcome(o);
