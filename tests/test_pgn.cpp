@@ -11,6 +11,7 @@
 
 #include "datagen/pgn.hpp"
 #include "datagen/positions.hpp"
+#include "temp_path.hpp"
 
 using namespace sente;
 
@@ -150,13 +151,12 @@ TEST_CASE("PGN: the validation split keeps both games of an opening on one side"
 
     // A file of one opening played many times (a match without a book): its pairs are still split,
     // each pair kept together. The first two games of the file, 40 times over.
-    const auto temp = std::filesystem::temp_directory_path() / "sente-test-one-opening.pgn";
+    const test::TempPath temp("one-opening.pgn");
     {
-        std::ofstream out(temp);
+        std::ofstream out(temp.path());
         for (int i = 0; i < 40; ++i) out << games[0] << games[1];
     }
     auto sides = split_sides(temp.string(), 2);
-    std::filesystem::remove(temp);
     REQUIRE(sides.size() == 80);
     int held_out_pairs = 0;
     for (std::size_t pair = 0; pair < 40; ++pair) {
@@ -174,7 +174,8 @@ TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]
     const std::vector<std::string> games = games_text();
     const std::string game = games[3];
     REQUIRE(tag(game, "White") == "Ethereal");
-    const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-one-game.pgn";
+    const test::TempPath file("one-game.pgn");
+    const std::string temp = file.string();
     std::ofstream(temp) << game;
     const std::string movetext = game.substr(game.find("\n\n"));
     std::vector<int> comment_scores;
@@ -203,7 +204,6 @@ TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]
             ++checked;
             return true;
         }));
-    std::filesystem::remove(temp);
     CHECK(white_to_move == 0);
     CHECK(checked >= 5);
     CHECK(stats.unscored >= comment_scores.size() / 2);  // Ethereal's moves
@@ -224,12 +224,12 @@ TEST_CASE("PGN: an unusable game is skipped and counted, the rest still read; a 
         "[Event \"x\"]\n[White \"Sente\"]\n[Black \"Sente_2\"]\n[Result \"1-0\"]\n"
         "[FEN \"nnnnnnnk/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/NNNNNNNK w - - 0 1\"]\n"
         "[SetUp \"1\"]\n\n1. a4 {+0.10/5 0.001s} 1-0\n\n";
-    const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-broken.pgn";
+    const test::TempPath file("broken.pgn");
+    const std::string temp = file.string();
     std::ofstream(temp) << broken << unfinished << crowded << time_loss << games[4];
     games::LoadStats stats;
     const auto error = games::load_positions(temp, games::Filter{0, 100000}, 0, stats,
                                              [](const games::Sample&, bool) { return true; });
-    std::filesystem::remove(temp);
     CHECK_FALSE(error);
     CHECK(stats.games == 1);
     CHECK(stats.skipped_games == 4);
@@ -250,13 +250,13 @@ struct Loaded {
     std::string said;
 };
 Loaded load_text(const std::string& text) {
-    const std::string temp = std::filesystem::temp_directory_path() / "sente-pgn-malformed.pgn";
+    const test::TempPath file("malformed.pgn");
+    const std::string temp = file.string();
     std::ofstream(temp, std::ios::binary) << text;
     Loaded l;
     l.error = games::load_positions(temp, games::Filter{0, 100000}, 0, l.stats,
                                     [](const games::Sample&, bool) { return true; });
     l.said = games::describe(l.stats);
-    std::filesystem::remove(temp);
     return l;
 }
 
@@ -345,18 +345,16 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
 }
 
 TEST_CASE("PGN and game files: a path that cannot be read is an error, not an empty file", "[pgn]") {
-    const auto dir = std::filesystem::temp_directory_path() / "sente-pgn-a-directory.pgn";
-    std::filesystem::create_directories(dir);
+    const test::TempPath dir("a-directory.pgn");
+    std::filesystem::create_directories(dir.path());
     games::LoadStats stats;
     const auto keep = [](const games::Sample&, bool) { return true; };
     const auto pgn = games::load_positions(dir.string(), games::Filter{}, 0, stats, keep);
     REQUIRE(pgn);
     CHECK(pgn->find("cannot read") != std::string::npos);
-    const auto bin_dir = std::filesystem::temp_directory_path() / "sente-games-a-directory.bin";
-    std::filesystem::create_directories(bin_dir);
+    const test::TempPath bin_dir("a-directory.bin");
+    std::filesystem::create_directories(bin_dir.path());
     const auto bin = games::load_positions(bin_dir.string(), games::Filter{}, 0, stats, keep);
     REQUIRE(bin);
     CHECK(bin->find("cannot read") != std::string::npos);
-    std::filesystem::remove(dir);
-    std::filesystem::remove(bin_dir);
 }

@@ -20,6 +20,7 @@
 #include "search/syzygy_check.hpp"
 
 #include "process.hpp"
+#include "temp_path.hpp"
 
 using namespace sente;
 using namespace std::chrono_literals;
@@ -552,21 +553,19 @@ TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][th
 
 namespace {
 
-// A folder of copies of the test tables (or of those named), to damage.
-std::filesystem::path copied_tables(const std::string& name, const std::vector<std::string>& only = {}) {
-    const auto dir = std::filesystem::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+// Fills `dir` (a new folder) with copies of the test tables, or of those named, to damage.
+void copy_tables(const test::TempPath& dir, const std::vector<std::string>& only = {}) {
+    std::filesystem::create_directories(dir.path());
     for (const auto& entry : std::filesystem::directory_iterator(TablePath)) {
         const std::string file = entry.path().filename().string();
         if (only.empty() || std::find(only.begin(), only.end(), file) != only.end())
             std::filesystem::copy_file(entry.path(), dir / file);
     }
-    std::filesystem::permissions(dir, std::filesystem::perms::owner_all, std::filesystem::perm_options::add);
-    for (const auto& entry : std::filesystem::directory_iterator(dir))
+    std::filesystem::permissions(dir.path(), std::filesystem::perms::owner_all,
+                                 std::filesystem::perm_options::add);
+    for (const auto& entry : std::filesystem::directory_iterator(dir.path()))
         std::filesystem::permissions(entry.path(), std::filesystem::perms::owner_write,
                                      std::filesystem::perm_options::add);
-    return dir;
 }
 
 // Inverts the byte at `at` of a file.
@@ -600,7 +599,8 @@ TEST_CASE("Syzygy: table files are held to their checksums: a changed byte, a cu
         CHECK_FALSE(syzygy::check_table_file(file, true).has_value());
     }
 
-    const auto dir = copied_tables("sente-damaged-tables", {"KQvKR.rtbw", "KQvKR.rtbz", "KRvK.rtbw"});
+    const test::TempPath dir("damaged-tables");
+    copy_tables(dir, {"KQvKR.rtbw", "KQvKR.rtbz", "KRvK.rtbw"});
     // One byte in the middle of a table: its start and size are right, its checksum is not.
     flip_byte(dir / "KQvKR.rtbz", 5000);
     CHECK_FALSE(syzygy::check_table_file((dir / "KQvKR.rtbz").string(), false).has_value());
@@ -623,13 +623,13 @@ TEST_CASE("Syzygy: table files are held to their checksums: a changed byte, a cu
     const auto missing = syzygy::check_table_file((dir / "KRvK.rtbw").string(), false);
     REQUIRE(missing);
     CHECK(missing->what == "KRvK.rtbw cannot be read");
-    std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine plays on; tbcheck names it",
           "[syzygy][uci][cli]") {
     // A flipped byte in KRvK's WDL table's header made Fathom abort on the first probe.
-    const auto dir = copied_tables("sente-one-damaged-table");
+    const test::TempPath dir("one-damaged-table");
+    copy_tables(dir);
     flip_byte(dir / "KRvK.rtbw", 8);
     test::EngineProcess engine;
     engine.send("setoption name SyzygyPath value " + dir.string());
@@ -646,7 +646,8 @@ TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine 
     CHECK(tbhits_of(lines[lines.size() - 2]) == 0);
     // A file Fathom passes over itself (cut to a wrong size) keeps no other table from loading,
     // and the answer names it.
-    const auto cut = copied_tables("sente-one-cut-table");
+    const test::TempPath cut("one-cut-table");
+    copy_tables(cut);
     std::filesystem::resize_file(cut / "KQvKR.rtbw", 10001);
     engine.send("setoption name SyzygyPath value " + cut.string());
     // (Fathom says so itself first, on a line of its own: "info string Incomplete tablebase file".)
@@ -656,7 +657,6 @@ TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine 
     CHECK(*partly == "info string Syzygy: tablebases of up to 4 pieces found in " + cut.string()
                          + "; not used: KQvKR.rtbw is cut short or corrupt: 10001 bytes, not a multiple of 64 "
                            "and 16 for the checksum");
-    std::filesystem::remove_all(cut);
     // The good tables load again in the same engine.
     open_tables(engine);
     engine.send("quit");
@@ -671,8 +671,15 @@ TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine 
     const auto whole = test::run_sente({"tbcheck", TablePath});
     CHECK(whole.exit_status == 0);
     CHECK(whole.out.find("table files checked: all whole") != std::string::npos);
-    const auto none = test::run_sente({"tbcheck", (dir / "nothing-here").string()});
+    // A folder with no tables, and a missing folder beside good ones: nothing to check is an error.
+    const test::TempPath empty("no-tables");
+    std::filesystem::create_directories(empty.path());
+    const auto none = test::run_sente({"tbcheck", empty.string()});
     CHECK(none.exit_status == 2);
     CHECK(none.err.find("no Syzygy table files") != std::string::npos);
-    std::filesystem::remove_all(dir);
+    const std::string missing = (dir / "nothing-here").string();
+    const auto typo = test::run_sente({"tbcheck", std::string(TablePath) + ":" + missing});
+    CHECK(typo.exit_status == 2);
+    CHECK(typo.err.find("no such folder: " + missing) != std::string::npos);
+    CHECK(typo.out.empty());
 }

@@ -128,19 +128,31 @@ std::string init(const std::string& paths) {
     if (paths.empty() || paths == "<empty>") return "Syzygy: no tablebases";
     // Fathom trusts its files, and a changed byte can crash it: every file's start and size are
     // checked first, and the small tables' contents against their checksums.
-    const Damage damage = damaged_tables(paths);
+    Damage damage;
+    std::string unseen;
+    try {
+        damage = damaged_tables(paths);
+        // A folder mistyped among several would otherwise go unnoticed.
+        for (const std::string& folder : not_folders(paths)) unseen += (unseen.empty() ? "" : ", ") + folder;
+    } catch (const std::exception& e) {
+        // A name the file system cannot take (on Windows, one that does not convert), say.
+        return "Syzygy: cannot look through " + paths + " (" + e.what() + "); no tablebases loaded";
+    }
     if (damage.harmful)
         return "Syzygy: " + *damage.harmful + "; no tablebases loaded from " + paths + " (sente tbcheck "
                + paths + " checks every file)";
     if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
-    // A folder mistyped among several would otherwise go unnoticed.
-    std::string unseen;
-    for (const std::string& folder : not_folders(paths)) unseen += (unseen.empty() ? "" : ", ") + folder;
     if (!unseen.empty()) unseen = " (no such folder: " + unseen + ")";
     if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths + unseen + damage.passed_over;
+    const std::string by_size =
+        loaded_pieces > WholeCheckPieces
+            ? "; tables of " + std::to_string(WholeCheckPieces + 1)
+                  + " or more pieces were checked by start and size only (sente tbcheck " + paths
+                  + " reads them whole)"
+            : "";
     return "Syzygy: tablebases of up to " + std::to_string(loaded_pieces.load()) + " pieces found in " + paths
-           + unseen + damage.passed_over;
+           + unseen + damage.passed_over + by_size;
 }
 
 int largest() { return loaded_pieces; }
