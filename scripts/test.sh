@@ -100,9 +100,9 @@ stage "Install: ok"
 [ $full -eq 1 ] || exit 0
 
 # AddressSanitizer, UndefinedBehaviorSanitizer and LeakSanitizer: every test but the long suites,
-# the timing pass and the tests of the Python tuner (label `script`), so also the Syzygy probes
-# through Fathom and the file pipelines (datagen writing, refusing and rolling back game files,
-# sente-tune and sente-train reading them, the trainer's checkpoints).
+# the timing pass and the tests of the scripts themselves (label `script`), so also the Syzygy
+# probes through Fathom and the file pipelines (datagen writing, refusing and rolling back game
+# files, sente-tune and sente-train reading them, the trainer's checkpoints).
 # This build is also the other back end: where the main build uses PEXT for the sliders, it uses
 # magic bitboards, and where the main build takes the network's AVX-512 path, it leaves AVX-512
 # out, so that every test runs on the magic bitboards and the AVX2 path too, and check-builds.sh
