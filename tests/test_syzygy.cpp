@@ -644,6 +644,13 @@ TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine 
     REQUIRE(lines.size() >= 2);
     CHECK(lines.back().rfind("bestmove ", 0) == 0);
     CHECK(tbhits_of(lines[lines.size() - 2]) == 0);
+    // Behind a whole copy in an earlier folder the damaged one is never opened, and keeps nothing
+    // from loading.
+    const std::string both = std::string(TablePath) + ":" + dir.string();
+    engine.send("setoption name SyzygyPath value " + both);
+    const auto behind = engine.read_line(10s);
+    REQUIRE(behind);
+    CHECK(*behind == "info string Syzygy: tablebases of up to 4 pieces found in " + both);
     // A file Fathom passes over itself (cut to a wrong size) keeps no other table from loading,
     // and the answer names it.
     const test::TempPath cut("one-cut-table");

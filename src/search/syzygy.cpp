@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <mutex>
+#include <set>
 
 #include "core/movegen.hpp"
 #include "search/syzygy_check.hpp"
@@ -74,17 +76,23 @@ PieceType promotion_of(unsigned code) {
 // five-piece tables are about a gigabyte, the six-piece ones 150).
 constexpr int WholeCheckPieces = 4;
 
-// The damaged table files of `paths`: the first whose contents Fathom would read as they are (a
-// right start and size, a wrong checksum), and what is wrong with the others, which it passes over.
+// The damaged table files of `paths` that Fathom would open: the first whose contents it would
+// read as they are (a right start and size, a wrong checksum), and what is wrong with the others,
+// which it passes over. Of a table in several folders Fathom opens the first copy that opens, in
+// the path's order, and never looks at the later ones.
 struct Damage {
     std::optional<std::string> harmful;
     std::string passed_over;  // "; not used: A (why), B (why)", or empty
 };
 Damage damaged_tables(const std::string& paths) {
     Damage damage;
+    std::set<std::filesystem::path> opened;
     for (const std::string& file : table_files(paths)) {
+        const std::filesystem::path name = std::filesystem::path(file).filename();
+        if (opened.contains(name)) continue;
         const std::optional<TableDamage> problem =
             check_table_file(file, table_pieces(file) <= WholeCheckPieces);
+        if (!problem || problem->opens) opened.insert(name);
         if (!problem) continue;
         if (problem->harmful) {
             damage.harmful = problem->what;

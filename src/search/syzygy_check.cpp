@@ -111,7 +111,7 @@ std::optional<TableDamage> check_table_file(const std::string& path, bool whole)
     std::error_code error;
     const std::uintmax_t size = std::filesystem::file_size(path, error);
     std::unique_ptr<std::FILE, CloseFile> file(error ? nullptr : std::fopen(path.c_str(), "rb"));
-    if (!file) return passed_over("cannot be read");
+    if (!file) return TableDamage{name + " cannot be read", false, false};
     std::uint8_t magic[4] = {};
     if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic)
         return passed_over("is too short for a table (" + std::to_string(size) + " bytes)");

@@ -28,8 +28,9 @@ int table_pieces(const std::string& path);
 // of one with the wrong first bytes fails; the last kind it reads as it is, and that is the
 // harmful one.
 struct TableDamage {
-    std::string what;  // "KRvK.rtbw is corrupt: ..."
-    bool harmful;      // the start and size are right and the contents are not
+    std::string what;   // "KRvK.rtbw is corrupt: ..."
+    bool harmful;       // the start and size are right and the contents are not
+    bool opens = true;  // the file opens: Fathom takes it, and no copy in a later folder
 };
 std::optional<TableDamage> check_table_file(const std::string& path, bool whole);
 
