@@ -318,9 +318,11 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
     }
     SECTION("well-formed variants of the same games read as the games themselves") {
         // A byte order mark, two tags to a line with a tab, a tag named with the standard's symbol
-        // characters, and a comment over two lines whose second starts with '['.
+        // characters, a comment over two lines whose second starts with '[', and escape lines
+        // (a '%' in the first column: the rest of the line is not PGN) among the tags and moves.
         std::string variant = "\xEF\xBB\xBF" + whole;
-        variant.insert(variant.find("[Result "), "[Time-Control+Moves \"40/60\"]\n");
+        variant.insert(variant.find("[Result "), "[Time-Control+Moves \"40/60\"]\n%[Event \"x\"]\n");
+        variant.insert(variant.find("\n7. ", variant.find("\n\n") + 2) + 1, "% 1-0 {\n");
         variant.replace(variant.find("]\n[Black"), 2, "]\t");
         const std::size_t comment = variant.find("0.001s", variant.find("\n\n") + 2);
         variant.insert(comment, "\n[%clk 0:01:00] ");

@@ -193,6 +193,7 @@ bool PgnReader::read_line(std::string& line) {
     if (at_start_ && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);  // a UTF-8 byte order mark
     at_start_ = false;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.starts_with('%')) line.clear();  // an escape line (the standard's 6): not PGN, read past
     return c != EOF || !line.empty();
 }
 
