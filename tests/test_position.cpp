@@ -47,7 +47,7 @@ void walk(Position& pos, int depth, const std::function<void(const Position&)>& 
 }
 
 // Walks, `depth` plies deep, every standard and tricky suite position and every 8th Chess960 one
-// (every 4th and 32nd standard and Chess960 one under a sanitizer: SuiteThinning), calling check()
+// (every 8th and 64th standard and Chess960 one under a sanitizer: SuiteThinning), calling check()
 // at every node; returns the number of roots walked.
 std::size_t walk_suites(int depth, const std::function<void(const Position&)>& check) {
     std::size_t roots = 0;
