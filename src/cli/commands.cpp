@@ -136,9 +136,7 @@ int tbcheck(Engine&, Words words, Reply& reply) {
     if (!cli.parse(words, reply)) return cli.status();
     if (cli.positional().size() != 1) return reply.refuse("tbcheck needs exactly one PATH");
     const std::string& path = cli.positional()[0];
-    std::string missing;
-    for (const std::string& folder : syzygy::not_folders(path))
-        missing += (missing.empty() ? "" : ", ") + folder;
+    const std::string missing = syzygy::not_folders_text(path);
     if (!missing.empty()) return reply.refuse("no such folder: " + missing);
     const std::vector<std::string> files = syzygy::table_files(path);
     if (files.empty()) return reply.refuse("no Syzygy table files (*.rtbw, *.rtbz) in " + path);

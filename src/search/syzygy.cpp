@@ -141,7 +141,7 @@ std::string init(const std::string& paths) {
     try {
         damage = damaged_tables(paths);
         // A folder mistyped among several would otherwise go unnoticed.
-        for (const std::string& folder : not_folders(paths)) unseen += (unseen.empty() ? "" : ", ") + folder;
+        unseen = not_folders_text(paths);
     } catch (const std::exception& e) {
         // A name the file system cannot take (on Windows, one that does not convert), say.
         return "Syzygy: cannot look through " + paths + " (" + e.what() + "); no tablebases loaded";

@@ -64,6 +64,12 @@ std::vector<std::string> not_folders(const std::string& paths) {
     return missing;
 }
 
+std::string not_folders_text(const std::string& paths) {
+    std::string text;
+    for (const std::string& folder : not_folders(paths)) text += (text.empty() ? "" : ", ") + folder;
+    return text;
+}
+
 std::vector<std::string> table_files(const std::string& paths) {
     std::vector<std::string> files;
     for (const std::string& folder : folders_of(paths)) {

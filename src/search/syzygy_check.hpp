@@ -18,6 +18,8 @@ std::vector<std::string> table_files(const std::string& paths);
 
 // The folders of `paths` that are no folder (missing, or a file), for the message of a load.
 std::vector<std::string> not_folders(const std::string& paths);
+// The same, as a list for a message ("A, B"), or empty.
+std::string not_folders_text(const std::string& paths);
 
 // The pieces of the ending a table file's name gives ("KRvK.rtbw": 3), or 0 for another name.
 int table_pieces(const std::string& path);
