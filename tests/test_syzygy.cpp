@@ -625,6 +625,35 @@ TEST_CASE("Syzygy: table files are held to their checksums: a changed byte, a cu
     CHECK(missing->what == "KRvK.rtbw cannot be read");
 }
 
+TEST_CASE("Syzygy: where names ignore case, a table named in any case is found and checked", "[syzygy]") {
+    // Windows and macOS find "krvk.rtbw" when Fathom opens KRvK.rtbw; Linux does not.
+    CHECK(syzygy::table_name("KRvK.rtbw", false) == "KRvK.rtbw");
+    CHECK(syzygy::table_name("krvk.rtbw", false).empty());
+    CHECK(syzygy::table_name("krvk.RTBW", true) == "KRvK.rtbw");
+    CHECK(syzygy::table_name("/x/kqpVKR.Rtbz", true) == "KQPvKR.rtbz");
+    CHECK(syzygy::table_pieces("kqpvkr.rtbz", true) == 5);
+    CHECK(syzygy::table_pieces("kqpvkr.rtbz", false) == 0);
+    CHECK(syzygy::table_name("readme.md", true).empty());
+    CHECK(syzygy::table_name(".rtbw", true).empty());
+    CHECK(syzygy::table_name("kvvk.rtbw", true).empty());
+    CHECK(syzygy::table_name("krvk.rtbw.part", true).empty());
+
+    const test::TempPath dir("any-case-tables");
+    copy_tables(dir, {"KRvK.rtbw"});
+    std::filesystem::rename(dir / "KRvK.rtbw", dir / "krvk.RTBW");
+    CHECK(syzygy::table_files(dir.string(), false).empty());
+    const std::vector<std::string> files = syzygy::table_files(dir.string(), true);
+    REQUIRE(files.size() == 1);
+    CHECK(std::filesystem::path(files[0]).filename() == "krvk.RTBW");
+    // Read as the WDL table it is, and held to its checksum.
+    CHECK_FALSE(syzygy::check_table_file(files[0], true).has_value());
+    flip_byte(files[0], 8);
+    const auto corrupt = syzygy::check_table_file(files[0], true);
+    REQUIRE(corrupt);
+    CHECK(corrupt->what == "krvk.RTBW is corrupt: its contents do not match its checksum");
+    CHECK(corrupt->harmful);
+}
+
 TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine plays on; tbcheck names it",
           "[syzygy][uci][cli]") {
     // A flipped byte in KRvK's WDL table's header made Fathom abort on the first probe.

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -86,9 +85,9 @@ struct Damage {
 };
 Damage damaged_tables(const std::string& paths) {
     Damage damage;
-    std::set<std::filesystem::path> opened;
+    std::set<std::string> opened;  // by the name Fathom opens them by
     for (const std::string& file : table_files(paths)) {
-        const std::filesystem::path name = std::filesystem::path(file).filename();
+        const std::string name = table_name(file);
         if (opened.contains(name)) continue;
         const std::optional<TableDamage> problem =
             check_table_file(file, table_pieces(file) <= WholeCheckPieces);

@@ -33,9 +33,11 @@ struct CloseFile {
     void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-bool ends_with(const std::string& s, const char* suffix) {
-    const std::string_view tail(suffix);
-    return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+// Whether a name ends with `suffix` (in lower case), whatever the case of its letters.
+bool ends_with_any_case(std::string_view s, std::string_view suffix) {
+    return s.size() >= suffix.size()
+           && std::equal(suffix.begin(), suffix.end(), s.end() - std::ptrdiff_t(suffix.size()),
+                         [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
 }
 
 std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
@@ -70,21 +72,18 @@ std::string not_folders_text(const std::string& paths) {
     return text;
 }
 
-std::vector<std::string> table_files(const std::string& paths) {
+std::vector<std::string> table_files(const std::string& paths, bool any_case) {
     std::vector<std::string> files;
     for (const std::string& folder : folders_of(paths)) {
         std::vector<std::string> here;
         std::error_code error;
         for (std::filesystem::directory_iterator it(folder, error), last; !error && it != last;
              it.increment(error)) {
-            // The name is turned into text only for a table's extension (another file's name may
-            // not convert, and the conversion would throw).
-            const std::filesystem::path& entry = it->path();
-            if (entry.extension() != ".rtbw" && entry.extension() != ".rtbz") continue;
             try {
-                const std::string path = entry.string();
+                // (A name that does not convert to text throws, and is no table's.)
+                const std::string path = it->path().string();
                 std::error_code kind;
-                if (table_pieces(path) > 0 && !it->is_directory(kind)) here.push_back(path);
+                if (!table_name(path, any_case).empty() && !it->is_directory(kind)) here.push_back(path);
             } catch (const std::exception&) {
                 // not a name a table has
             }
@@ -95,20 +94,32 @@ std::vector<std::string> table_files(const std::string& paths) {
     return files;
 }
 
-int table_pieces(const std::string& path) {
-    const std::string name = file_name(path);
+std::string table_name(const std::string& path, bool any_case) {
+    std::string name = file_name(path);
     const std::size_t dot = name.rfind('.');
-    if (dot == std::string::npos) return 0;
-    const std::string_view ending = std::string_view(name).substr(0, dot);
-    // KRvK, KQPvKR, ...: a king on each side, at most one 'v', pieces in capitals.
-    if (std::count(ending.begin(), ending.end(), 'v') != 1 || ending.front() != 'K') return 0;
-    int pieces = 0;
-    for (char c : ending) {
-        if (c == 'v') continue;
-        if (std::string_view("KQRBNP").find(c) == std::string_view::npos) return 0;
-        ++pieces;
+    if (dot == std::string::npos || dot == 0) return {};
+    if (any_case) {
+        // No piece letter is a V, so any v is the one between the sides.
+        for (std::size_t i = 0; i < name.size(); ++i) {
+            const auto c = static_cast<unsigned char>(name[i]);
+            name[i] = char(i > dot ? std::tolower(c) : std::toupper(c) == 'V' ? 'v' : std::toupper(c));
+        }
     }
-    return ending.find("vK") == std::string_view::npos ? 0 : pieces;
+    const std::string_view ending = std::string_view(name).substr(0, dot);
+    const std::string_view extension = std::string_view(name).substr(dot);
+    if (extension != ".rtbw" && extension != ".rtbz") return {};
+    // KRvK, KQPvKR, ...: a king on each side, one 'v', pieces in capitals.
+    if (std::count(ending.begin(), ending.end(), 'v') != 1 || ending.front() != 'K'
+        || ending.find("vK") == std::string_view::npos)
+        return {};
+    for (char c : ending)
+        if (c != 'v' && std::string_view("KQRBNP").find(c) == std::string_view::npos) return {};
+    return name;
+}
+
+int table_pieces(const std::string& path, bool any_case) {
+    const std::string name = table_name(path, any_case);
+    return name.empty() ? 0 : int(name.find('.')) - 1;
 }
 
 std::optional<TableDamage> check_table_file(const std::string& path, bool whole) {
@@ -121,7 +132,7 @@ std::optional<TableDamage> check_table_file(const std::string& path, bool whole)
     std::uint8_t magic[4] = {};
     if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic)
         return passed_over("is too short for a table (" + std::to_string(size) + " bytes)");
-    const bool wdl = ends_with(path, ".rtbw");
+    const bool wdl = ends_with_any_case(path, ".rtbw");
     if (!std::equal(std::begin(magic), std::end(magic), wdl ? WdlMagic : DtzMagic))
         return passed_over(std::string("is not a Syzygy ") + (wdl ? "WDL" : "DTZ")
                            + " table (its first bytes)");

@@ -12,17 +12,28 @@
 
 namespace sente::syzygy {
 
+// Whether the file system finds a name whatever its case, as Windows' and macOS's do by default:
+// there Fathom, opening "KRvK.rtbw", gets "krvk.rtbw" too.
+#if defined(_WIN32) || defined(__APPLE__)
+inline constexpr bool NamesIgnoreCase = true;
+#else
+inline constexpr bool NamesIgnoreCase = false;
+#endif
+
 // The table files (*.rtbw, *.rtbz) in the folders of `paths`, separated as SyzygyPath separates
-// them, each folder's in name order.
-std::vector<std::string> table_files(const std::string& paths);
+// them, each folder's in name order; with `any_case`, names in any case ("krvk.RTBW").
+std::vector<std::string> table_files(const std::string& paths, bool any_case = NamesIgnoreCase);
 
 // The folders of `paths` that are no folder (missing, or a file), for the message of a load.
 std::vector<std::string> not_folders(const std::string& paths);
 // The same, as a list for a message ("A, B"), or empty.
 std::string not_folders_text(const std::string& paths);
 
+// The name Fathom opens a table file by ("KRvK.rtbw"), or empty for a name no table has; with
+// `any_case`, "krvk.RTBW" is read as KRvK.rtbw.
+std::string table_name(const std::string& path, bool any_case = NamesIgnoreCase);
 // The pieces of the ending a table file's name gives ("KRvK.rtbw": 3), or 0 for another name.
-int table_pieces(const std::string& path);
+int table_pieces(const std::string& path, bool any_case = NamesIgnoreCase);
 
 // What is wrong with a table file: it cannot be read, is not a WDL or DTZ table (its first four
 // bytes), has the wrong size for one (cut short or grown), or, with `whole`, its contents differ
