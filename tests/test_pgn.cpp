@@ -282,6 +282,18 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         CHECK(l.stats.skipped_games == 1);
         CHECK(l.said.find("game 1: the movetext does not end with the game's result") != std::string::npos);
     }
+    SECTION("cut inside a comment, then a game whose first tag line does not parse") {
+        // The line is the next game's, not the open comment's: that game is skipped for it.
+        const std::string cut = whole.substr(0, whole.find("0.001s", movetext)) + "\n\n";
+        const Loaded l = load_text(cut + "[Event \"x]\n" + next);
+        CHECK(l.stats.games == 0);
+        CHECK(l.stats.skipped_games == 2);
+        CHECK(l.said.find("game 1: the movetext does not end with the game's result") != std::string::npos);
+        // Lines of the comment that begin with '[' and run on to its end stay the comment's.
+        const Loaded kept = load_text(cut + "[%clk 0:01:00]\n[%eval 0.3] } 1-0\n\n" + next);
+        CHECK(kept.stats.games == 2);
+        CHECK(kept.stats.skipped_games == 0);
+    }
     SECTION("cut between two moves at the end of the file") {
         const Loaded l = load_text(next + whole.substr(0, whole.find("\n7. ", movetext)));
         CHECK(l.stats.games == 1);

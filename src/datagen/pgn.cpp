@@ -176,9 +176,9 @@ PgnReader::~PgnReader() {
 }
 
 bool PgnReader::read_line(std::string& line) {
-    if (has_pending_) {
-        line = std::move(pending_);
-        has_pending_ = false;
+    if (!pending_.empty()) {
+        line = std::move(pending_.front());
+        pending_.pop_front();
         return true;
     }
     if (!file_ || !error_.empty()) return false;
@@ -203,6 +203,9 @@ std::optional<PgnGame> PgnReader::next() {
         std::map<std::string, std::string> tags;
         std::string movetext, line, bad_tags;
         bool any = false, in_movetext = false, in_comment = false;
+        // Lines inside a brace comment that begin with '[' but hold no well-formed tags: the
+        // comment's, or, when a tag line follows them there, the next game's first lines.
+        std::vector<std::string> bracketed;
         while (read_line(line)) {
             const std::size_t first = line.find_first_not_of(" \t");
             if (first == std::string::npos) continue;
@@ -215,10 +218,14 @@ std::optional<PgnGame> PgnReader::next() {
                 std::ranges::any_of(line_tags, [&](const auto& t) { return tags.contains(t.first); });
             if ((tag_line && (in_movetext || repeats))
                 || (line[first] == '[' && in_movetext && !in_comment)) {
-                pending_ = line;
-                has_pending_ = true;
+                if (in_comment) pending_.assign(bracketed.begin(), bracketed.end());
+                pending_.push_back(line);
                 break;
             }
+            if (in_comment && line[first] == '[')
+                bracketed.push_back(line);
+            else
+                bracketed.clear();
             if (line[first] == '[' && !in_movetext) {
                 if (tag_line)
                     tags.merge(line_tags);

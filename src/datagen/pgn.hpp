@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdio>
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -56,8 +57,9 @@ private:
     bool read_line(std::string& line);
 
     std::FILE* file_ = nullptr;
-    std::string path_, error_, first_skip_, pending_;
-    bool has_pending_ = false, at_start_ = true;
+    std::string path_, error_, first_skip_;
+    std::deque<std::string> pending_;  // lines read before their game, given back first
+    bool at_start_ = true;
     std::size_t skipped_ = 0, games_ = 0;
 };
 
