@@ -2,6 +2,7 @@
 // the positions the trainers take from them, checked against counts read off the file's own text.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -280,7 +281,8 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         CHECK(l.stats.games == 1);
         CHECK(l.stats.positions == second.stats.positions);
         CHECK(l.stats.skipped_games == 1);
-        CHECK(l.said.find("game 1: the movetext does not end with the game's result") != std::string::npos);
+        CHECK(l.said.find("game 1 (line 1): the movetext does not end with the game's result")
+              != std::string::npos);
     }
     SECTION("cut inside a comment, then a game whose first tag line does not parse") {
         // The line is the next game's, not the open comment's: that game is skipped for it.
@@ -288,7 +290,8 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         const Loaded l = load_text(cut + "[Event \"x]\n" + next);
         CHECK(l.stats.games == 0);
         CHECK(l.stats.skipped_games == 2);
-        CHECK(l.said.find("game 1: the movetext does not end with the game's result") != std::string::npos);
+        CHECK(l.said.find("game 1 (line 1): the movetext does not end with the game's result")
+              != std::string::npos);
         // Lines of the comment that begin with '[' and run on to its end stay the comment's.
         const Loaded kept = load_text(cut + "[%clk 0:01:00]\n[%eval 0.3] } 1-0\n\n" + next);
         CHECK(kept.stats.games == 2);
@@ -298,20 +301,23 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         const Loaded l = load_text(next + whole.substr(0, whole.find("\n7. ", movetext)));
         CHECK(l.stats.games == 1);
         CHECK(l.stats.skipped_games == 1);
-        CHECK(l.said.find("game 2: the movetext does not end") != std::string::npos);
+        // The cut game starts on the line after the last of the first game's.
+        const auto line = std::to_string(std::count(next.begin(), next.end(), '\n') + 1);
+        CHECK(l.said.find("game 2 (line " + line + "): the movetext does not end") != std::string::npos);
     }
     SECTION("cut inside a tag, then the next game") {
         const Loaded l = load_text(whole.substr(0, whole.find("[Result \"") + 10) + "\n" + next);
         CHECK(l.stats.games == 1);
         CHECK(l.stats.positions == second.stats.positions);
-        CHECK(l.said.find("game 1: a tag line that does not parse: [Result \"1") != std::string::npos);
+        CHECK(l.said.find("game 1 (line 1): a tag line that does not parse: [Result \"1")
+              != std::string::npos);
     }
     SECTION("an unclosed variation swallows the result") {
         std::string open = whole;
         open.insert(open.find("\n6. ", movetext), " (5... Nc6 6. d3");
         const Loaded l = load_text(open);
         CHECK(l.stats.games == 0);
-        CHECK(l.said.find("game 1: the movetext does not end") != std::string::npos);
+        CHECK(l.said.find("game 1 (line 1): the movetext does not end") != std::string::npos);
     }
     SECTION("the movetext's result differs from the Result tag") {
         std::string other = whole;
@@ -319,7 +325,8 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         other.replace(other.rfind("1-0"), 3, "0-1");
         const Loaded l = load_text(other);
         CHECK(l.stats.games == 0);
-        CHECK(l.said.find("game 1: the movetext ends in 0-1, the Result tag says 1-0") != std::string::npos);
+        CHECK(l.said.find("game 1 (line 1): the movetext ends in 0-1, the Result tag says 1-0")
+              != std::string::npos);
     }
     SECTION("an unterminated tag value") {
         std::string bad = whole;

@@ -175,38 +175,42 @@ PgnReader::~PgnReader() {
     if (file_) std::fclose(file_);
 }
 
-bool PgnReader::read_line(std::string& line) {
+bool PgnReader::read_line(Line& line) {
     if (!pending_.empty()) {
         line = std::move(pending_.front());
         pending_.pop_front();
         return true;
     }
     if (!file_ || !error_.empty()) return false;
-    line.clear();
+    std::string& text = line.text;
+    text.clear();
     int c;
-    while ((c = std::fgetc(file_)) != EOF && c != '\n') line += char(c);
+    while ((c = std::fgetc(file_)) != EOF && c != '\n') text += char(c);
     if (c == EOF && std::ferror(file_)) {
         // A directory, or a read that failed: not the end of the games.
         error_ = "cannot read " + path_;
         return false;
     }
-    if (at_start_ && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);  // a UTF-8 byte order mark
-    at_start_ = false;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.starts_with('%')) line.clear();  // an escape line (the standard's 6): not PGN, read past
-    return c != EOF || !line.empty();
+    line.number = ++lines_;
+    if (line.number == 1 && text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);  // a UTF-8 byte order mark
+    if (!text.empty() && text.back() == '\r') text.pop_back();
+    if (text.starts_with('%')) text.clear();  // an escape line (the standard's 6): not PGN, read past
+    return c != EOF || !text.empty();
 }
 
 std::optional<PgnGame> PgnReader::next() {
     for (;;) {
         // The tags, then the movetext up to the next game's tags.
         std::map<std::string, std::string> tags;
-        std::string movetext, line, bad_tags;
+        std::string movetext, bad_tags;
+        Line read;
+        std::size_t start_line = 0;
         bool any = false, in_movetext = false, in_comment = false;
         // Lines inside a brace comment that begin with '[' but hold no well-formed tags: the
         // comment's, or, when a tag line follows them there, the next game's first lines.
-        std::vector<std::string> bracketed;
-        while (read_line(line)) {
+        std::vector<Line> bracketed;
+        while (read_line(read)) {
+            const std::string& line = read.text;
             const std::size_t first = line.find_first_not_of(" \t");
             if (first == std::string::npos) continue;
             std::map<std::string, std::string> line_tags;
@@ -219,13 +223,14 @@ std::optional<PgnGame> PgnReader::next() {
             if ((tag_line && (in_movetext || repeats))
                 || (line[first] == '[' && in_movetext && !in_comment)) {
                 if (in_comment) pending_.assign(bracketed.begin(), bracketed.end());
-                pending_.push_back(line);
+                pending_.push_back(read);
                 break;
             }
             if (in_comment && line[first] == '[')
-                bracketed.push_back(line);
+                bracketed.push_back(read);
             else
                 bracketed.clear();
+            if (!any) start_line = read.number;
             if (line[first] == '[' && !in_movetext) {
                 if (tag_line)
                     tags.merge(line_tags);
@@ -247,7 +252,9 @@ std::optional<PgnGame> PgnReader::next() {
         ++games_;
 
         auto skip = [&](const std::string& why) {
-            if (skipped_++ == 0) first_skip_ = "game " + std::to_string(games_) + ": " + why;
+            if (skipped_++ == 0)
+                first_skip_ =
+                    "game " + std::to_string(games_) + " (line " + std::to_string(start_line) + "): " + why;
         };
         if (!bad_tags.empty()) {
             skip("a tag line that does not parse: " + bad_tags);

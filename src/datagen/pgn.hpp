@@ -49,18 +49,23 @@ public:
     // Why reading stopped before the end (an unreadable file); empty otherwise.
     const std::string& error() const { return error_; }
     std::size_t skipped() const { return skipped_; }
-    // The first skipped game's number in the file (from 1) and why it was skipped, for messages:
-    // "game 3: the move Nd7 does not parse in ...". Empty while none was.
+    // The first skipped game's number in the file (from 1), the line it starts on and why it was
+    // skipped, for messages: "game 3 (line 41): the move Nd7 does not parse in ...". Empty while
+    // none was. (The number counts what the reader took for games: a game cut short and the game
+    // after it can be one.)
     const std::string& first_skip() const { return first_skip_; }
 
 private:
-    bool read_line(std::string& line);
+    struct Line {
+        std::string text;
+        std::size_t number = 0;  // in the file, from 1
+    };
+    bool read_line(Line& line);
 
     std::FILE* file_ = nullptr;
     std::string path_, error_, first_skip_;
-    std::deque<std::string> pending_;  // lines read before their game, given back first
-    bool at_start_ = true;
-    std::size_t skipped_ = 0, games_ = 0;
+    std::deque<Line> pending_;  // lines read before their game, given back first
+    std::size_t skipped_ = 0, games_ = 0, lines_ = 0;
 };
 
 // The score of a fastchess or cutechess-cli move comment, mover's view, or nothing ("book", none).
