@@ -296,6 +296,27 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
         const Loaded kept = load_text(cut + "[%clk 0:01:00]\n[%eval 0.3] } 1-0\n\n" + next);
         CHECK(kept.stats.games == 2);
         CHECK(kept.stats.skipped_games == 0);
+        // A comment's last line, cut: a command such as "[%clk" is no tag, whatever follows it.
+        for (const char* last : {"[%clk 0:01:00]\n", "[%emt 0:00:01]\n\n"}) {
+            INFO(last);
+            const Loaded clock = load_text(cut + last + next);
+            CHECK(clock.stats.games == 1);
+            CHECK(clock.stats.positions == second.stats.positions);
+            CHECK(clock.stats.skipped_games == 1);
+        }
+        // A line that begins as a tag but is cut, then a blank line: the game after it starts at
+        // its own tags.
+        const Loaded apart = load_text(cut + "[Annotator \"x\n\n" + next);
+        CHECK(apart.stats.games == 1);
+        CHECK(apart.stats.skipped_games == 1);
+    }
+    SECTION("the line a skipped game starts on counts every line of the file") {
+        // A byte order mark, an escape line and blank lines with carriage returns before it.
+        std::string broken = whole;
+        broken.replace(broken.find(" e4 "), 4, " e5xd9 ");
+        const Loaded l = load_text("\xEF\xBB\xBF% from a database\r\n\r\n \r\n" + broken);
+        CHECK(l.stats.games == 0);
+        CHECK(l.said.find("game 1 (line 4): the move e5xd9 does not parse") != std::string::npos);
     }
     SECTION("cut between two moves at the end of the file") {
         const Loaded l = load_text(next + whole.substr(0, whole.find("\n7. ", movetext)));

@@ -625,33 +625,49 @@ TEST_CASE("Syzygy: table files are held to their checksums: a changed byte, a cu
     CHECK(missing->what == "KRvK.rtbw cannot be read");
 }
 
-TEST_CASE("Syzygy: where names ignore case, a table named in any case is found and checked", "[syzygy]") {
-    // Windows and macOS find "krvk.rtbw" when Fathom opens KRvK.rtbw; Linux does not.
-    CHECK(syzygy::table_name("KRvK.rtbw", false) == "KRvK.rtbw");
-    CHECK(syzygy::table_name("krvk.rtbw", false).empty());
+TEST_CASE("Syzygy: a table named in another case is checked where the file system finds it by its name",
+          "[syzygy]") {
+    CHECK(syzygy::table_name("KRvK.rtbw") == "KRvK.rtbw");
+    CHECK(syzygy::table_name("krvk.rtbw").empty());
     CHECK(syzygy::table_name("krvk.RTBW", true) == "KRvK.rtbw");
     CHECK(syzygy::table_name("/x/kqpVKR.Rtbz", true) == "KQPvKR.rtbz");
     CHECK(syzygy::table_pieces("kqpvkr.rtbz", true) == 5);
-    CHECK(syzygy::table_pieces("kqpvkr.rtbz", false) == 0);
+    CHECK(syzygy::table_pieces("kqpvkr.rtbz") == 0);
     CHECK(syzygy::table_name("readme.md", true).empty());
     CHECK(syzygy::table_name(".rtbw", true).empty());
     CHECK(syzygy::table_name("kvvk.rtbw", true).empty());
     CHECK(syzygy::table_name("krvk.rtbw.part", true).empty());
 
+    // Fathom opens KRvK.rtbw. Windows, macOS and FAT drives find krvk.RTBW by that name; most
+    // Linux file systems do not, and there the file is no table of Fathom's.
     const test::TempPath dir("any-case-tables");
     copy_tables(dir, {"KRvK.rtbw"});
     std::filesystem::rename(dir / "KRvK.rtbw", dir / "krvk.RTBW");
-    CHECK(syzygy::table_files(dir.string(), false).empty());
-    const std::vector<std::string> files = syzygy::table_files(dir.string(), true);
-    REQUIRE(files.size() == 1);
-    CHECK(std::filesystem::path(files[0]).filename() == "krvk.RTBW");
+    const bool ignores_case = std::filesystem::exists(dir / "KRvK.rtbw");
+    const std::vector<std::string> alone = syzygy::table_files(dir.string());
+    CHECK(alone.size() == (ignores_case ? 1U : 0U));
+    // A link by Fathom's name makes the file the one Fathom opens on any file system.
+    if (!ignores_case) std::filesystem::create_symlink("krvk.RTBW", dir / "KRvK.rtbw");
+    std::vector<std::string> files = syzygy::table_files(dir.string());
+    REQUIRE(files.size() == (ignores_case ? 1U : 2U));
+    const std::string lower = files.back();
+    CHECK(std::filesystem::path(lower).filename() == "krvk.RTBW");
     // Read as the WDL table it is, and held to its checksum.
-    CHECK_FALSE(syzygy::check_table_file(files[0], true).has_value());
-    flip_byte(files[0], 8);
-    const auto corrupt = syzygy::check_table_file(files[0], true);
+    CHECK_FALSE(syzygy::check_table_file(lower, true).has_value());
+    flip_byte(lower, 8);
+    const auto corrupt = syzygy::check_table_file(lower, true);
     REQUIRE(corrupt);
     CHECK(corrupt->what == "krvk.RTBW is corrupt: its contents do not match its checksum");
     CHECK(corrupt->harmful);
+    // Another table's file in another case stays out: Fathom never opens it by that name.
+    copy_tables(dir, {"KQvKR.rtbz"});
+    std::filesystem::rename(dir / "KQvKR.rtbz", dir / "kqvkr.rtbz");
+    files = syzygy::table_files(dir.string());
+    CHECK(files.size() == 2U);  // krvk.RTBW and kqvkr.rtbz, or krvk.RTBW and its link
+    CHECK((std::find_if(files.begin(), files.end(),
+                        [](const std::string& f) { return f.ends_with("kqvkr.rtbz"); })
+           != files.end())
+          == ignores_case);
 }
 
 TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine plays on; tbcheck names it",

@@ -70,6 +70,21 @@ std::vector<std::string> tokens_of(const std::string& text) {
     return tokens;
 }
 
+// A tag name is a symbol: letters, digits and _+#=:- (the PGN standard, 8.1.1).
+bool symbol_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c))
+           || std::string_view("_+#=:-").find(c) != std::string_view::npos;
+}
+
+// Whether a line begins as a tag pair does, "[Name", whatever follows: a tag line cut or
+// malformed, not a comment's "[%clk 0:01:00]".
+bool begins_like_tag(std::string_view line) {
+    const std::size_t open = line.find_first_not_of(" \t");
+    if (open == std::string_view::npos || line[open] != '[') return false;
+    const std::size_t name = line.find_first_not_of(" \t", open + 1);
+    return name != std::string_view::npos && symbol_char(line[name]);
+}
+
 bool is_result(const std::string& t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
 // Adds the tag pairs of a line to `tags` ([Name "value"], several to a line if so written, a
@@ -87,11 +102,7 @@ bool read_tags(std::string_view line, std::map<std::string, std::string>& tags) 
         ++i;
         skip_blanks();
         const std::size_t name_start = i;
-        // A tag name is a symbol: letters, digits and _+#=:- (the PGN standard, 8.1.1).
-        while (i < line.size()
-               && (std::isalnum(static_cast<unsigned char>(line[i]))
-                   || std::string_view("_+#=:-").find(line[i]) != std::string_view::npos))
-            ++i;
+        while (i < line.size() && symbol_char(line[i])) ++i;
         if (i == name_start) return false;
         const std::string name(line.substr(name_start, i - name_start));
         skip_blanks();
@@ -206,13 +217,17 @@ std::optional<PgnGame> PgnReader::next() {
         Line read;
         std::size_t start_line = 0;
         bool any = false, in_movetext = false, in_comment = false;
-        // Lines inside a brace comment that begin with '[' but hold no well-formed tags: the
-        // comment's, or, when a tag line follows them there, the next game's first lines.
+        // Lines inside a brace comment that begin as tags do but are none: the comment's, or,
+        // when a tag line follows them at once, the next game's first lines (this game was cut
+        // inside the comment).
         std::vector<Line> bracketed;
         while (read_line(read)) {
             const std::string& line = read.text;
             const std::size_t first = line.find_first_not_of(" \t");
-            if (first == std::string::npos) continue;
+            if (first == std::string::npos) {
+                bracketed.clear();  // a game's tags run on from line to line
+                continue;
+            }
             std::map<std::string, std::string> line_tags;
             const bool tag_line = line[first] == '[' && read_tags(line, line_tags);
             // A line of well-formed tags after the movetext, or repeating a tag this game has,
@@ -222,11 +237,11 @@ std::optional<PgnGame> PgnReader::next() {
                 std::ranges::any_of(line_tags, [&](const auto& t) { return tags.contains(t.first); });
             if ((tag_line && (in_movetext || repeats))
                 || (line[first] == '[' && in_movetext && !in_comment)) {
-                if (in_comment) pending_.assign(bracketed.begin(), bracketed.end());
+                if (in_comment) pending_.insert(pending_.end(), bracketed.begin(), bracketed.end());
                 pending_.push_back(read);
                 break;
             }
-            if (in_comment && line[first] == '[')
+            if (in_comment && begins_like_tag(line))
                 bracketed.push_back(read);
             else
                 bracketed.clear();

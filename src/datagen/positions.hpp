@@ -26,7 +26,7 @@ struct LoadStats {
     std::size_t refused = 0;  // passed the filter, then refused by the trainer's own test
     // PGN files only: moves of another engine or without a score, and games that could not be used.
     std::size_t unscored = 0, skipped_games = 0;
-    std::string first_skip;  // the first game skipped and why ("game 3: ...")
+    std::string first_skip;  // the first game skipped, where and why ("game 3 (line 41): ...")
 };
 
 // The counts in words, for the trainers' reports: "N games, N positions, N kept; skipped ...".

@@ -87,10 +87,10 @@ Damage damaged_tables(const std::string& paths) {
     Damage damage;
     std::set<std::string> opened;  // by the name Fathom opens them by
     for (const std::string& file : table_files(paths)) {
-        const std::string name = table_name(file);
+        const std::string name = table_name(file, true);
         if (opened.contains(name)) continue;
         const std::optional<TableDamage> problem =
-            check_table_file(file, table_pieces(file) <= WholeCheckPieces);
+            check_table_file(file, table_pieces(file, true) <= WholeCheckPieces);
         if (!problem || problem->opens) opened.insert(name);
         if (!problem) continue;
         if (problem->harmful) {

@@ -33,7 +33,7 @@ struct CloseFile {
     void operator()(std::FILE* f) const { std::fclose(f); }
 };
 
-// Whether a name ends with `suffix` (in lower case), whatever the case of its letters.
+// Whether `s` ends with `suffix`, which is given in lower case, in any case.
 bool ends_with_any_case(std::string_view s, std::string_view suffix) {
     return s.size() >= suffix.size()
            && std::equal(suffix.begin(), suffix.end(), s.end() - std::ptrdiff_t(suffix.size()),
@@ -72,7 +72,7 @@ std::string not_folders_text(const std::string& paths) {
     return text;
 }
 
-std::vector<std::string> table_files(const std::string& paths, bool any_case) {
+std::vector<std::string> table_files(const std::string& paths) {
     std::vector<std::string> files;
     for (const std::string& folder : folders_of(paths)) {
         std::vector<std::string> here;
@@ -82,8 +82,15 @@ std::vector<std::string> table_files(const std::string& paths, bool any_case) {
             try {
                 // (A name that does not convert to text throws, and is no table's.)
                 const std::string path = it->path().string();
+                const std::string name = table_name(path, true);
                 std::error_code kind;
-                if (!table_name(path, any_case).empty() && !it->is_directory(kind)) here.push_back(path);
+                if (name.empty() || it->is_directory(kind)) continue;
+                // Fathom opens the file by its own spelling of the name: one in another case is
+                // opened where the file system takes that spelling for it.
+                std::error_code same;
+                if (name == file_name(path)
+                    || std::filesystem::equivalent(it->path().parent_path() / name, it->path(), same))
+                    here.push_back(path);
             } catch (const std::exception&) {
                 // not a name a table has
             }

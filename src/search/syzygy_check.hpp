@@ -12,28 +12,23 @@
 
 namespace sente::syzygy {
 
-// Whether the file system finds a name whatever its case, as Windows' and macOS's do by default:
-// there Fathom, opening "KRvK.rtbw", gets "krvk.rtbw" too.
-#if defined(_WIN32) || defined(__APPLE__)
-inline constexpr bool NamesIgnoreCase = true;
-#else
-inline constexpr bool NamesIgnoreCase = false;
-#endif
-
 // The table files (*.rtbw, *.rtbz) in the folders of `paths`, separated as SyzygyPath separates
-// them, each folder's in name order; with `any_case`, names in any case ("krvk.RTBW").
-std::vector<std::string> table_files(const std::string& paths, bool any_case = NamesIgnoreCase);
+// them, each folder's in name order: the files Fathom opens. A name in another case than Fathom's
+// ("krvk.rtbw") is one of them where the file system finds it by Fathom's name, as Windows', macOS's
+// and a FAT drive's do.
+std::vector<std::string> table_files(const std::string& paths);
 
 // The folders of `paths` that are no folder (missing, or a file), for the message of a load.
 std::vector<std::string> not_folders(const std::string& paths);
 // The same, as a list for a message ("A, B"), or empty.
 std::string not_folders_text(const std::string& paths);
 
-// The name Fathom opens a table file by ("KRvK.rtbw"), or empty for a name no table has; with
-// `any_case`, "krvk.RTBW" is read as KRvK.rtbw.
-std::string table_name(const std::string& path, bool any_case = NamesIgnoreCase);
+// A table file's name spelt as Fathom spells table names ("KRvK.rtbw": a king on each side, a 'v'
+// between them, the pieces in capitals), or empty for another name; with `any_case`, "krvk.RTBW"
+// is read as KRvK.rtbw. (The order of the pieces is not checked.)
+std::string table_name(const std::string& path, bool any_case = false);
 // The pieces of the ending a table file's name gives ("KRvK.rtbw": 3), or 0 for another name.
-int table_pieces(const std::string& path, bool any_case = NamesIgnoreCase);
+int table_pieces(const std::string& path, bool any_case = false);
 
 // What is wrong with a table file: it cannot be read, is not a WDL or DTZ table (its first four
 // bytes), has the wrong size for one (cut short or grown), or, with `whole`, its contents differ
