@@ -26,9 +26,9 @@ Engine::~Engine() {
 }
 
 std::optional<std::string> Engine::set_position(std::string_view fen, const std::vector<std::string>& moves,
-                                                std::string* castling_note) {
+                                                std::string* note) {
     Position next;
-    if (auto error = next.set_fen(fen, chess960_, castling_note)) return error;
+    if (auto error = next.set_fen(fen, chess960_, note)) return error;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         Move m = next.parse_uci_move(moves[i]);
         if (m == Move::none())

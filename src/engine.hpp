@@ -44,10 +44,11 @@ public:
 
     // Sets the position from a FEN and a list of moves in UCI notation. On any error (bad FEN,
     // illegal or malformed move) returns the problem and keeps the previous position. Castling
-    // rights the board cannot have are left out, and castling_note (when given) names them.
+    // rights and an en-passant square the board cannot have are left out, and note (when given)
+    // names them.
     [[nodiscard]] std::optional<std::string> set_position(std::string_view fen,
                                                           const std::vector<std::string>& moves,
-                                                          std::string* castling_note = nullptr);
+                                                          std::string* note = nullptr);
 
     // Sets the position with its history (for repetitions), as a tool that plays games keeps it.
     void set_position(const Position& pos);

@@ -142,7 +142,7 @@ TEST_CASE(
         {"position fen 4k3/8/8/8/8/8/8/ppppppppp w - - 0 1", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8/4K3 x - - 0 1", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8/4K3 W - - 0 1", Expect::Error},
-        {"position fen 4k3/8/8/8/8/8/8/4K3 w - e3 0 1", Expect::Error},
+        {"position fen QQQQQQnk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8/4K3 w - z9 0 1", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8/4K3 w KQkqX - 0 1", Expect::Error},  // not a castling letter
         {"position fen 4k3/8/8/8/8/8/8/4K3 w - - 99999999999999999999 1", Expect::Error},

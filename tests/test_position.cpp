@@ -154,6 +154,13 @@ TEST_CASE("FEN: clocks may be left out", "[fen]") {
     Position pos;
     REQUIRE_FALSE(pos.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"));
     CHECK(pos.fen() == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    // The move number alone.
+    REQUIRE_FALSE(pos.set_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1"));
+    CHECK(pos.fen() == "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 1");
+    CHECK(pos.rule50() == 1);
+    // The most a side can have: every pawn promoted, or two queens beside seven pawns.
+    REQUIRE_FALSE(pos.set_fen("QQQQQQQQ/QRRBBNNK/8/8/8/8/pppppppp/rnbqkbnr b - - 0 1"));
+    REQUIRE_FALSE(pos.set_fen("rnbqkbnr/pppppppp/8/8/8/8/QPPPPPPP/RNBQKBNR w - - 0 1"));
 }
 
 TEST_CASE("FEN: an en-passant square is kept only when the capture is legal", "[fen]") {
@@ -179,8 +186,8 @@ TEST_CASE("FEN: castling notations", "[fen]") {
     CHECK(shredder.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     REQUIRE_FALSE(shredder.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", true));
     CHECK(shredder.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-    // X-FEN: an inner rook is named by its file when another rook stands further out.
-    REQUIRE_FALSE(xfen.set_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1"));
+    // X-FEN, in Chess960: an inner rook is named by its file when another rook stands further out.
+    REQUIRE_FALSE(xfen.set_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", true));
     CHECK(xfen.castling_rook(castling_index(WhiteQueenside)) == B1);
     CHECK(xfen.castling_rook(castling_index(WhiteKingside)) == G1);
     CHECK(xfen.fen() == "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
@@ -204,6 +211,13 @@ TEST_CASE("FEN: castling rights the board cannot have are left out and named", "
          "H (a right named twice)"},
         // Only a queenside rook: K has none.
         {"4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "K (no matching rook)"},
+        // Rights of Chess960 in standard chess: the king or the rook is not where standard chess
+        // starts them, so the move could not be written as a king's two steps.
+        {"4k3/8/8/8/8/8/8/6KR w K - 0 1", "4k3/8/8/8/8/8/8/6KR w - - 0 1",
+         "K (the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960)"},
+        {"4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", "4k3/8/8/8/8/8/8/RR2K1RR w - - 0 1",
+         "G (the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960), "
+         "B (the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960)"},
     };
     for (const Stale& s : stale) {
         INFO(s.fen);
@@ -225,6 +239,33 @@ TEST_CASE("FEN: castling rights the board cannot have are left out and named", "
                                   &fischer_note));
     CHECK(fischer.fen() == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
     CHECK(fischer_note == "FEN castling rights ignored: A (no matching rook)");
+    // An en-passant square no pawn has just skipped: left out and named, beside stale rights.
+    struct Passed {
+        const char* fen;
+        const char* read_as;
+        const char* note;
+    };
+    const Passed passed[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+         "FEN en-passant square ignored: e3 (no pawn has just skipped it)"},
+        {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1",
+         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+         "FEN en-passant square ignored: e6 (no pawn has just skipped it)"},
+        {"r3k2r/8/8/8/8/8/4K3/R6R w KQkq e6 0 1", "r3k2r/8/8/8/8/8/4K3/R6R w kq - 0 1",
+         "FEN castling rights ignored: K (the king is not on its first rank), Q (the king is not on its "
+         "first rank); FEN en-passant square ignored: e6 (no pawn has just skipped it)"},
+    };
+    for (const Passed& p : passed) {
+        INFO(p.fen);
+        Position pos, clean;
+        std::string note;
+        REQUIRE_FALSE(pos.set_fen(p.fen, false, &note));
+        CHECK(note == p.note);
+        REQUIRE_FALSE(clean.set_fen(p.read_as));
+        CHECK(pos == clean);
+        CHECK(pos.key() == clean.key());
+    }
     // A field of many letters gets a short note.
     Position many;
     std::string note;
@@ -266,8 +307,12 @@ TEST_CASE("FEN: malformed or impossible positions are rejected with a reason", "
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqX - 0 1", "castling"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w K - 0 1", "king"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "square"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1", "impossible"},
-        {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e6 0 1", "impossible"},
+        // Material no game reaches: nine pawns; more promoted pieces than missing pawns (with 25
+        // queens this one has 263 legal moves, more than a move list holds).
+        {"rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "9 white pawns"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNQ w Qkq - 0 1", "promotions"},
+        {"rrrqkbnr/pppppppp/8/8/8/8/8/4K3 w - - 0 1", "more black pieces"},
+        {"QQQQQQnk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1", "promotions"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "move number"},

@@ -109,7 +109,10 @@ TEST_CASE("UCI: position with moves, and errors that keep the last valid positio
     }
 }
 
-TEST_CASE("UCI: stale castling rights in a FEN are dropped with a note, and the position is set", "[uci]") {
+TEST_CASE(
+    "UCI: stale castling rights and en-passant squares in a FEN are dropped with a note, and the "
+    "position is set",
+    "[uci]") {
     EngineProcess engine;
     // The white king stands on e2, as after an edit in a GUI that kept its castling boxes ticked.
     engine.send("position fen r3k2r/8/8/8/8/8/4K3/R6R w KQkq - 0 1 moves e2e1");
@@ -145,6 +148,11 @@ TEST_CASE("UCI: stale castling rights in a FEN are dropped with a note, and the 
     engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     engine.send("isready");
     CHECK(engine.read_line(5s) == "readyok");
+    // An en-passant square no pawn has just skipped is left out alike, and the position is set.
+    engine.send("position fen 4k3/8/8/8/8/8/8/4K3 w - e3 0 1");
+    CHECK(engine.read_line(5s)
+          == "info string FEN en-passant square ignored: e3 (no pawn has just skipped it)");
+    CHECK(fen_of(engine) == "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
 TEST_CASE("UCI: a string option is emptied by a missing value, <empty> and \"\"", "[uci]") {

@@ -48,10 +48,10 @@ int perft(Engine& engine, Words words, Reply& reply) {
     }
     if (cli.count("chess960")) engine.set_chess960(true);
     if (cli.count("fen")) {
-        std::string castling_note;
-        if (auto problem = engine.set_position(cli.get<std::string>("fen"), {}, &castling_note))
+        std::string note;
+        if (auto problem = engine.set_position(cli.get<std::string>("fen"), {}, &note))
             return reply.refuse("bad FEN: " + *problem);
-        if (!castling_note.empty()) reply.note(castling_note);
+        if (!note.empty()) reply.note(note);
     }
 
     const auto start = std::chrono::steady_clock::now();

@@ -141,16 +141,15 @@ bool PieceBitboards::ep_capture_legal(Color c, Square ep) const {
     return false;
 }
 
-std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960,
-                                             std::string* castling_note) {
+std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960, std::string* note) {
     Position p{Blank{}};  // built aside so that *this stays as it was on any error
     p.clear();
     p.chess960_ = chess960;
 
     auto fields = split_fields(fen);
-    if (fields.size() != 4 && fields.size() != 6) {
+    if (fields.size() < 4 || fields.size() > 6) {
         return fields.size() > 6 ? "FEN has unexpected text after the move number"
-                                 : "FEN needs 4 or 6 fields, found " + std::to_string(fields.size());
+                                 : "FEN needs 4 to 6 fields, found " + std::to_string(fields.size());
     }
 
     // 1. Piece placement, from rank 8 down to rank 1.
@@ -187,6 +186,20 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     }
     if (p.pieces(Pawn) & (rank_bb(0) | rank_bb(7)))
         return std::string("FEN has a pawn on the first or last rank");
+    // Material no game can reach: every piece beyond the first queen, the first two rooks,
+    // bishops and knights is a promoted pawn. (Past it, a position can have more legal moves
+    // than a move list holds.)
+    for (Color c : {White, Black}) {
+        const char* side = c == White ? "white" : "black";
+        const int pawns = popcount(p.pieces(c, Pawn));
+        if (pawns > 8) return "FEN has " + std::to_string(pawns) + " " + side + " pawns, more than 8";
+        int promoted = std::max(0, popcount(p.pieces(c, Queen)) - 1);
+        for (PieceType t : {Rook, Bishop, Knight}) promoted += std::max(0, popcount(p.pieces(c, t)) - 2);
+        if (promoted > 8 - pawns)
+            return "FEN has more " + std::string(side)
+                   + " pieces than promotions can give: " + std::to_string(promoted) + " promoted, with "
+                   + std::to_string(pawns) + " pawns still on the board";
+    }
 
     // 2. Side to move.
     if (fields[1] == "w")
@@ -198,8 +211,9 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
 
     // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN). A
     // right the board cannot have (its king off the first rank, no rook on that side, the right
-    // named twice) is left out and named in *castling_note: GUIs send stale rights after a position
-    // is edited, and refusing the whole FEN would keep a position the GUI is no longer in.
+    // named twice; in standard chess, a king or rook off its starting square) is left out and
+    // named in *note: GUIs send stale rights after a position is edited, and refusing the whole FEN
+    // would keep a position the GUI is no longer in.
     std::string ignored;
     int ignored_count = 0;
     auto ignore = [&](char ch, const char* why) {
@@ -237,6 +251,13 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
                 ignore(ch, "no matching rook");
                 continue;
             }
+            if (!chess960
+                && (file_of(king) != 4 || (file_of(rook_square) != 0 && file_of(rook_square) != 7))) {
+                ignore(
+                    ch,
+                    "the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960");
+                continue;
+            }
             if (p.states_.back().castling & castling_right(c, rook_square > king)) {
                 ignore(ch, "a right named twice");
                 continue;
@@ -246,8 +267,10 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     }
 
     // 4. En passant: the square a pawn just skipped. Kept only when a capture there is legal, so
-    // positions that differ only in an unusable en-passant square share a key.
+    // positions that differ only in an unusable en-passant square share a key. A square no pawn
+    // can just have skipped is left out and named in *note, as stale castling rights are.
     StateInfo& st = p.states_.back();
+    std::string ep_ignored;
     if (fields[3] != "-") {
         const auto& f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
@@ -258,22 +281,26 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
         Square origin = Square(ep + pawn_push(us));
         if (relative_rank(us, rank_of(ep)) != 5 || p.board_[ep] != NoPiece || p.board_[origin] != NoPiece
             || p.board_[pushed_pawn] != make_piece(~us, Pawn))
-            return "FEN en-passant square " + std::string(f) + " is impossible in this position";
-        if (p.bb_.ep_capture_legal(us, ep)) st.ep_square = ep;
+            ep_ignored =
+                "FEN en-passant square ignored: " + std::string(f) + " (no pawn has just skipped it)";
+        else if (p.bb_.ep_capture_legal(us, ep))
+            st.ep_square = ep;
     }
 
-    // 5-6. Clocks, optional.
+    // 5-6. Clocks, optional (the move number alone too).
     int fullmove = 1;
-    if (fields.size() == 6) {
+    if (fields.size() >= 5) {
         auto halfmove = util::parse<int>(fields[4], 0, MaxHalfmoveClock);
         if (!halfmove)
             return "FEN halfmove clock '" + std::string(fields[4]) + "' is not a number from 0 to "
                    + std::to_string(MaxHalfmoveClock);
+        st.rule50 = *halfmove;
+    }
+    if (fields.size() == 6) {
         auto moves = util::parse<int>(fields[5], 0, MaxFullmoveNumber);
         if (!moves)
             return "FEN move number '" + std::string(fields[5]) + "' is not a number from 1 to "
                    + std::to_string(MaxFullmoveNumber);
-        st.rule50 = *halfmove;
         fullmove = std::max(*moves, 1);  // some programs write 0
     }
     p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == Black);
@@ -288,7 +315,10 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     st.material = p.compute_material();
 
     *this = std::move(p);
-    if (castling_note) *castling_note = ignored.empty() ? "" : "FEN castling rights ignored: " + ignored;
+    if (note) {
+        *note = ignored.empty() ? "" : "FEN castling rights ignored: " + ignored;
+        if (!ep_ignored.empty()) *note += (note->empty() ? "" : "; ") + ep_ignored;
+    }
     return std::nullopt;
 }
 

@@ -168,12 +168,12 @@ public:
 
     Position();  // the start position
 
-    // Reads a FEN (standard, X-FEN or Shredder-FEN castling; the two clocks may be left out).
-    // Returns the problem on failure, and then leaves *this (and *castling_note) unchanged. Castling
-    // rights the board cannot have are left out; castling_note, when given, is set to a line naming
-    // them, or to "" when there are none.
+    // Reads a FEN (standard, X-FEN or Shredder-FEN castling; the clocks, or the move number alone,
+    // may be left out). Returns the problem on failure, and then leaves *this (and *note)
+    // unchanged. Castling rights and an en-passant square the board cannot have are left out;
+    // note, when given, is set to a line naming them, or to "" when there are none.
     [[nodiscard]] std::optional<std::string> set_fen(std::string_view fen, bool chess960 = false,
-                                                     std::string* castling_note = nullptr);
+                                                     std::string* note = nullptr);
     // Shredder-FEN castling letters in Chess960 mode, KQkq otherwise.
     std::string fen() const;
 

@@ -189,7 +189,7 @@ bool UciLoop::execute(std::string_view line) {
     else if (cmd == "ucinewgame") {
         end_search();
         engine_.new_game();
-        castling_noted_.clear();
+        fen_noted_.clear();
     } else if (cmd == "position") {
         // An option waiting for the search (UCI_Chess960 above all) must be in force before the
         // position is read; a GUI that sends position has finished with that search.
@@ -242,14 +242,14 @@ void UciLoop::cmd_position(const Tokens& args) {
     std::vector<std::string> moves;
     if (moves_at != args.end())
         for (auto it = moves_at + 1; it != args.end(); ++it) moves.emplace_back(*it);
-    std::string castling_note;
-    if (auto problem = engine_.set_position(fen, moves, &castling_note))
+    std::string note;
+    if (auto problem = engine_.set_position(fen, moves, &note))
         return error(shown(*problem) + "; position unchanged");
     // Once a game: a GUI sends the game's FEN again before every move (or a FEN of each new
     // position, with the same stale rights). A position without stale rights, or ucinewgame, ends it.
-    if (!castling_note.empty() && castling_note != castling_noted_)
-        info_string(castling_note);  // castling letters only: no need to bound it
-    castling_noted_ = castling_note;
+    if (!note.empty() && note != fen_noted_)
+        info_string(note);  // castling letters and a square only: no need to bound it
+    fen_noted_ = note;
 }
 
 void UciLoop::cmd_setoption(const Tokens& args) {

@@ -58,7 +58,7 @@ private:
     std::atomic<bool> bestmove_sent_{true};
     bool show_wdl_ = false;
     // The castling note that went out last, so that the rest of its game does not repeat it.
-    std::string castling_noted_;
+    std::string fen_noted_;
 };
 
 // Formats one search report as a UCI info line.
