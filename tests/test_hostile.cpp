@@ -133,6 +133,12 @@ TEST_CASE(
         {"bench x", Expect::Error},
         {"bench 999", Expect::Error},
         {"ucinewgame please", Expect::Silence},
+        // The protocol's commands that ask nothing of this engine.
+        {"debug on", Expect::Silence},
+        {"debug off", Expect::Silence},
+        {"debug", Expect::Silence},
+        {"register later", Expect::Silence},
+        {"register name Someone code 1234", Expect::Silence},
         // Bad FENs.
         {"position fen 8/8/8/8/8/8/8/8 w - - 0 1", Expect::Error},
         {"position fen 4k3/8/8/8/8/8/8/8 w - - 0 1", Expect::Error},

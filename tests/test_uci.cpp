@@ -88,6 +88,20 @@ TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     std::string uci_text;
     for (const std::string& l : lines) uci_text += l + "\n";
     CHECK(cli.out.rfind(uci_text, 0) == 0);
+
+    // The command line's options hold for that count only: the threads and the castling notation
+    // are the engine's again after it.
+    engine.send("go perft 1 --chess960 --threads 2");
+    lines = engine.read_until("Nodes searched:", 10s);
+    REQUIRE_FALSE(lines.empty());
+    CHECK(std::find(lines.begin(), lines.end(), "e1h1: 1") != lines.end());
+    CHECK(lines.back() == "Nodes searched: 48");
+    engine.send("go perft 1");
+    lines = engine.read_until("Nodes searched:", 10s);
+    REQUIRE_FALSE(lines.empty());
+    CHECK(std::find(lines.begin(), lines.end(), "e1g1: 1") != lines.end());
+    CHECK(lines.back() == "Nodes searched: 48");
+    CHECK(fen_of(engine) == kiwipete);
 }
 
 TEST_CASE("UCI: position with moves, and errors that keep the last valid position", "[uci]") {

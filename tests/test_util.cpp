@@ -108,6 +108,9 @@ TEST_CASE("Command line: a bad word is refused once, named, with status 2", "[ut
         {{"--tempo", "0,4294967296"}, "4294967296"},
         {{"--depth", "0x10"}, "0x10"},
         {{"--depth", ""}, "depth"},
+        // A negative number alone is named whole (cxxopts reads "-12" as the options 1 and 2).
+        {{"-12"}, "'-12' is no option, and no number here may be negative"},
+        {{"x.epd", "--depth", "3", "-1"}, "'-1' is no option"},
     };
     for (const auto& [words, named] : cases) {
         Example bad(words);
@@ -116,6 +119,8 @@ TEST_CASE("Command line: a bad word is refused once, named, with status 2", "[ut
         CHECK(bad.cli.status() == util::BadUsage);
         REQUIRE(bad.reply.refusals.size() == 1);
         CHECK(bad.reply.refusals[0].find(named) != std::string::npos);
+        // Plain quotes only, whatever cxxopts uses on this system.
+        CHECK(bad.reply.refusals[0].find('\xE2') == std::string::npos);
         CHECK(bad.reply.lines_said.empty());
     }
     // The largest values of each type still read.

@@ -41,6 +41,19 @@ int perft(Engine& engine, Words words, Reply& reply) {
     if (!depth) return util::BadUsage;
     const int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 0, Engine::MaxHashMb)) return util::BadUsage;
+    // Under UCI the engine lives on after the count: its options and position come back as they
+    // were, so that `perft 1 --chess960` leaves castling written as UCI_Chess960 says.
+    struct Restore {
+        Engine& engine;
+        const Position position;
+        const bool chess960;
+        const int threads;
+        ~Restore() {
+            if (engine.threads() != threads) engine.set_threads(threads);
+            engine.set_chess960(chess960);
+            engine.set_position(position);
+        }
+    } restore{engine, engine.position(), engine.chess960(), engine.threads()};
     if (cli.count("threads")) {
         const int threads = cli.get<int>("threads");
         if (!util::in_range(reply, "--threads", threads, 1, Engine::MaxThreads)) return util::BadUsage;

@@ -203,7 +203,10 @@ bool UciLoop::execute(std::string_view line) {
         engine_.stop();
     else if (cmd == "ponderhit")
         engine_.ponderhit();
-    else if (!run_command(cmd, std::vector<std::string>(args.begin(), args.end())))
+    else if (cmd == "debug" || cmd == "register") {
+        // The protocol's debug mode (Sente prints the same either way) and registration (it needs
+        // none): GUIs may send either at any time, and expect no answer.
+    } else if (!run_command(cmd, std::vector<std::string>(args.begin(), args.end())))
         error("unknown command '" + shown(cmd) + "'");
     return true;
 }

@@ -1,5 +1,6 @@
 #include "util/command_line.hpp"
 
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 
@@ -13,6 +14,15 @@
 namespace sente::util {
 
 namespace {
+
+// cxxopts quotes names with typographic quotes on some systems: a GUI's console, or a log, may not
+// show them.
+std::string plain_quotes(std::string text) {
+    for (const char* quote : {"\u2018", "\u2019"})
+        for (std::size_t at; (at = text.find(quote)) != std::string::npos;)
+            text.replace(at, std::strlen(quote), "'");
+    return text;
+}
 
 template <typename T>
 constexpr bool WholeNumber = std::integral<T> && !std::same_as<T, bool>;
@@ -125,8 +135,22 @@ bool CommandLine::parse(Words words, Reply& reply) {
         if (parsed.count("positional")) positional_ = parsed["positional"].as<std::vector<std::string>>();
         parser_->result = std::move(parsed);
         return true;
+    } catch (const cxxopts::exceptions::no_such_option& e) {
+        // A negative number on its own ("perft -1") reads as short options: say what it is.
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            const std::string& w = words[i];
+            const bool value_of_option =
+                i > 0 && words[i - 1].starts_with("--") && words[i - 1].find('=') == std::string::npos;
+            if (w.size() > 1 && w[0] == '-' && w.find_first_not_of("0123456789", 1) == std::string::npos
+                && !value_of_option) {
+                status_ = reply.refuse("'" + w + "' is no option, and no number here may be negative");
+                return false;
+            }
+        }
+        status_ = reply.refuse(plain_quotes(e.what()));
+        return false;
     } catch (const cxxopts::exceptions::exception& e) {
-        status_ = reply.refuse(e.what());
+        status_ = reply.refuse(plain_quotes(e.what()));
         return false;
     }
 }
