@@ -140,10 +140,12 @@ BenchResult Engine::bench(int depth, const std::function<void(int, std::uint64_t
     c.syzygy.probe_limit = 0;  // the signature must not depend on the tables a user has
     auto start = std::chrono::steady_clock::now();
     for (const std::string& fen : bench_positions()) {
+        if ((result.stopped = abort_.load())) break;
         Position pos;
         if (pos.set_fen(fen)) continue;  // every bench FEN is valid; the test checks it
         new_game();
         std::uint64_t nodes = threads_.search_sync(pos, limits, c, {});
+        if ((result.stopped = abort_.load())) break;
         result.nodes += nodes;
         if (progress) progress(result.positions, nodes);
         ++result.positions;
@@ -157,8 +159,9 @@ BenchResult Engine::bench(int depth, const std::function<void(int, std::uint64_t
 }
 
 PerftResult Engine::perft(int depth, int hash_mb) const {
-    return perft_divide(position_,
-                        {.depth = depth, .threads = threads_.size(), .hash_mb = std::size_t(hash_mb)});
+    return perft_divide(
+        position_,
+        {.depth = depth, .threads = threads_.size(), .hash_mb = std::size_t(hash_mb), .stop = &abort_});
 }
 
 const std::vector<std::string>& bench_positions() {

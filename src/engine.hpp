@@ -2,6 +2,7 @@
 // search threads and the settings. The UCI layer translates text into calls on it.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@ struct BenchResult {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     int positions = 0;
+    bool stopped = false;  // ended by abort_work(): the count is short
 };
 
 class Engine {
@@ -109,6 +111,15 @@ public:
     // Perft from the current position with the engine's thread count; hash_mb 0 means no table.
     PerftResult perft(int depth, int hash_mb = 0) const;
 
+    // Ends a bench or perft that another thread runs (UCI's stop), and the search inside a bench;
+    // allow_work() before the next. A bench's search can miss one call as it starts: call it
+    // until the work has ended.
+    void abort_work() {
+        abort_ = true;
+        threads_.stop();
+    }
+    void allow_work() { abort_ = false; }
+
 private:
     SearchConfig config(const std::vector<Move>& searchmoves = {}) const;
     int clearing_threads() const;
@@ -125,6 +136,7 @@ private:
     bool use_nnue_ = DefaultUseNnue;
     TranspositionTable tt_;
     ThreadPool threads_;
+    std::atomic<bool> abort_{false};
 };
 
 // The positions `sente bench` searches: openings, middlegames, endgames and mates.

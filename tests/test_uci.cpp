@@ -104,6 +104,42 @@ TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     CHECK(fen_of(engine) == kiwipete);
 }
 
+TEST_CASE("UCI: a perft or bench answers isready and ends on stop; quit lets it finish", "[uci]") {
+    EngineProcess engine;
+    // Perft 8 from the start position takes minutes: the loop answers meanwhile.
+    engine.send("go perft 8");
+    engine.send("isready");
+    CHECK(engine.read_line(5s) == "readyok");
+    engine.send("stop");
+    CHECK(engine.read_line(5s) == "info string perft stopped before its count was complete");
+    engine.send("go perft 1");
+    auto lines = engine.read_until("Nodes searched:", 5s);
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines.size() == 20 + 1 + 1);
+    CHECK(lines.back() == "Nodes searched: 20");
+    CHECK_THAT(next_line(engine), Catch::Matchers::StartsWith("Time: "));
+    CHECK_THAT(next_line(engine), Catch::Matchers::StartsWith("Nodes/second: "));
+    // A bench at depth 30 would not end within the test; stopped, it gives no node count, and the
+    // engine's position is as before.
+    engine.send("position startpos moves e2e4");
+    engine.send("bench 30");
+    engine.send("isready");
+    CHECK(engine.read_line(5s) == "readyok");
+    engine.send("stop");
+    const auto stopped = engine.read_line(10s);
+    REQUIRE(stopped);
+    CHECK(stopped->starts_with("info string bench stopped after "));
+    CHECK(fen_of(engine) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    // Any other command waits for the count, quit too: a piped perft prints its result.
+    engine.send("position startpos");
+    engine.send("go perft 4");
+    engine.send("quit");
+    lines = engine.read_until("Nodes searched:", 20s);
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines.back() == "Nodes searched: 197281");  // perft/standard.epd
+    CHECK(engine.wait_exit(10s) == 0);
+}
+
 TEST_CASE("UCI: position with moves, and errors that keep the last valid position", "[uci]") {
     EngineProcess engine;
     engine.send("position startpos moves e2e4 e7e5 g1f3");

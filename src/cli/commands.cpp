@@ -67,9 +67,15 @@ int perft(Engine& engine, Words words, Reply& reply) {
         if (!note.empty()) reply.note(note);
     }
 
+    reply.working();
     const auto start = std::chrono::steady_clock::now();
     const PerftResult result = engine.perft(*depth, hash);
     const auto elapsed = std::chrono::steady_clock::now() - start;
+    // Stopped under UCI: the counts are short, and none of them is printed.
+    if (result.stopped) {
+        reply.line("info string perft stopped before its count was complete");
+        return util::Done;
+    }
     const Position& root = engine.position();
     if (cli.count("divide")) {
         for (const auto& [move, count] : result.divide)
@@ -96,11 +102,16 @@ int bench(Engine& engine, Words words, Reply& reply) {
         if (!d) return util::BadUsage;
         depth = *d;
     }
+    reply.working();
     // The first line names the build, as --version does, so that a bench log tells which one it was.
     reply.note(std::string("Sente ") + Version + " (" + nnue::simd::Name + ")");
     const BenchResult r = engine.bench(depth, [&](int index, std::uint64_t nodes) {
         reply.note("position " + std::to_string(index + 1) + ": " + std::to_string(nodes) + " nodes");
     });
+    if (r.stopped) {
+        reply.line("info string bench stopped after " + std::to_string(r.positions) + " of its positions");
+        return util::Done;
+    }
     const std::uint64_t nps = r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : 0;
     reply.note("positions: " + std::to_string(r.positions) + ", depth " + std::to_string(depth) + ", time "
                + std::to_string(r.time_ms) + " ms");
@@ -168,9 +179,9 @@ using util::Reach;
 
 constexpr util::Command Commands[] = {
     {"perft", "DEPTH [--fen FEN] [--divide] [--threads N] [--hash MB] [--chess960]",
-     "the leaves of the legal move tree (UCI: go perft DEPTH)", Reach::Everywhere, true, perft},
+     "the leaves of the legal move tree (UCI: go perft DEPTH)", Reach::Everywhere, true, perft, true},
     {"bench", "[DEPTH]", "the fixed-depth search whose node count signs a build", Reach::Everywhere, true,
-     bench},
+     bench, true},
     {"eval", "", "the evaluation of the position, term by term", Reach::Everywhere, false, eval},
     {"d", "", "the board, its FEN, key and checkers", Reach::Everywhere, false, display},
     {"genfens", "N seed S book <None|FILE>", "OpenBench's openings: N undecided positions", Reach::Everywhere,

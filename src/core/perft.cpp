@@ -49,8 +49,10 @@ private:
     std::size_t mask_ = 0;
 };
 
-std::uint64_t perft_node(Position& pos, int depth, PerftTable* table) {
+std::uint64_t perft_node(Position& pos, int depth, PerftTable* table, const std::atomic<bool>* stop) {
     if (depth <= 1) return depth == 1 ? count_legal_moves(pos) : 1;
+    // Looked at above the last two plies only: one load for hundreds of leaves.
+    if (stop && depth >= 3 && stop->load(std::memory_order_relaxed)) return 0;
 
     std::uint64_t nodes = 0;
     if (table && table->probe(pos.key(), depth, nodes)) return nodes;
@@ -63,17 +65,18 @@ std::uint64_t perft_node(Position& pos, int depth, PerftTable* table) {
     } else {
         for (Move m : moves) {
             pos.make_move(m);
-            nodes += perft_node(pos, depth - 1, table);
+            nodes += perft_node(pos, depth - 1, table, stop);
             pos.unmake_move(m);
         }
     }
-    if (table) table->store(pos.key(), depth, nodes);
+    // A count cut short by a stop is not stored.
+    if (table && !(stop && stop->load(std::memory_order_relaxed))) table->store(pos.key(), depth, nodes);
     return nodes;
 }
 
 }  // namespace
 
-std::uint64_t perft(Position& pos, int depth) { return perft_node(pos, depth, nullptr); }
+std::uint64_t perft(Position& pos, int depth) { return perft_node(pos, depth, nullptr, nullptr); }
 
 PerftResult perft_divide(const Position& root, const PerftOptions& options) {
     PerftResult result;
@@ -96,7 +99,7 @@ PerftResult perft_divide(const Position& root, const PerftOptions& options) {
         for (std::size_t i; (i = next.fetch_add(1)) < result.divide.size();) {
             Move m = result.divide[i].first;
             pos.make_move(m);
-            result.divide[i].second = perft_node(pos, options.depth - 1, table.get());
+            result.divide[i].second = perft_node(pos, options.depth - 1, table.get(), options.stop);
             pos.unmake_move(m);
         }
     };
@@ -107,6 +110,7 @@ PerftResult perft_divide(const Position& root, const PerftOptions& options) {
         worker();
     }
     for (const auto& [move, count] : result.divide) result.nodes += count;
+    result.stopped = options.stop && options.stop->load();
     return result;
 }
 

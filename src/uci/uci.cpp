@@ -67,13 +67,22 @@ std::string shown(std::string_view text) {
 // A command's reply under UCI: its lines to the GUI, a refusal as an error, notes not at all.
 class UciReply final : public util::Reply {
 public:
-    explicit UciReply(Output& out) : out_(out) {}
+    // `stage`, for a command beside the loop: set to `working` when it begins its work.
+    explicit UciReply(Output& out, std::atomic<int>* stage = nullptr, int working = 0)
+        : out_(out), stage_(stage), working_(working) {}
     void line(std::string_view text) override { out_.line(text); }
     void note(std::string_view) override {}
     void refusal(std::string_view why) override { out_.line("info string error: " + std::string(why)); }
+    void working() override {
+        if (!stage_) return;
+        stage_->store(working_);
+        stage_->notify_all();
+    }
 
 private:
     Output& out_;
+    std::atomic<int>* stage_;
+    int working_;
 };
 
 const char* bound_suffix(Bound b) {
@@ -165,17 +174,28 @@ void UciLoop::run(std::istream& in) {
     std::string line;
     while (std::getline(in, line))
         if (!execute(line)) break;
+    end_command(false);  // a perft or bench piped in before the end of input still prints
     engine_.stop();
     engine_.wait();
 }
 
 bool UciLoop::execute(std::string_view line) {
-    if (!search_running()) apply_pending_options();
-
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;
     std::string_view cmd = tokens[0];
     Tokens args(tokens.begin() + 1, tokens.end());
+
+    // While a perft or bench runs, isready is answered and stop ends it; anything else, quit
+    // included, waits for it to finish, as for a piped `go perft 6` and `quit`.
+    if (command_thread_.joinable()) {
+        if (cmd == "isready") {
+            out_.line("readyok");
+            return true;
+        }
+        end_command(cmd == "stop");
+        if (cmd == "stop") return true;
+    }
+    if (!search_running()) apply_pending_options();
 
     if (cmd == "quit") {
         engine_.stop();
@@ -215,11 +235,34 @@ bool UciLoop::run_command(std::string_view name, const std::vector<std::string>&
     for (const util::Command& command : commands_) {
         if (command.name != name || command.reach != util::Reach::Everywhere) continue;
         if (command.ends_search) end_search();
+        if (command.stoppable) {
+            engine_.allow_work();
+            command_stage_ = Reading;
+            command_thread_ = std::jthread([this, &command, words] {
+                UciReply reply(out_, &command_stage_, Working);
+                command.run(engine_, words, reply);
+                command_stage_ = Finished;
+                command_stage_.notify_all();
+            });
+            // Its words are read, and refused, before the loop reads on.
+            for (int stage; (stage = command_stage_.load()) == Reading;) command_stage_.wait(stage);
+            return true;
+        }
         UciReply reply(out_);
         command.run(engine_, words, reply);
         return true;
     }
     return false;
+}
+
+void UciLoop::end_command(bool stop) {
+    if (!command_thread_.joinable()) return;
+    // A bench's search can start just after a stop and miss it: stop again until the work ends.
+    while (stop && command_stage_ != Finished) {
+        engine_.abort_work();
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    command_thread_.join();
 }
 
 void UciLoop::cmd_uci() {

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "engine.hpp"
@@ -46,6 +47,9 @@ private:
     void cmd_go(const Tokens& args);
     // Runs a command of the table that UCI reaches; false when `name` is none of them.
     bool run_command(std::string_view name, const std::vector<std::string>& words);
+    // Waits for the stoppable command running beside the loop (perft, bench), first asking it to
+    // stop when `stop`; returns at once when none runs.
+    void end_command(bool stop);
     SearchCallbacks callbacks();
 
     Engine& engine_;
@@ -59,6 +63,10 @@ private:
     bool show_wdl_ = false;
     // The castling note that went out last, so that the rest of its game does not repeat it.
     std::string fen_noted_;
+    // A stoppable command's thread, and how far it has gone.
+    enum Stage : int { Reading, Working, Finished };
+    std::jthread command_thread_;
+    std::atomic<int> command_stage_{Finished};
 };
 
 // Formats one search report as a UCI info line.

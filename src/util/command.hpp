@@ -27,6 +27,9 @@ public:
     virtual ~Reply() = default;
     virtual void line(std::string_view text) = 0;
     virtual void note(std::string_view text) = 0;
+    // A stoppable command has read its words and begins its work: under UCI the loop, which has
+    // waited for this (so that a refusal comes before the answer to the next isready), goes on.
+    virtual void working() {}
 
     // Refuses the command's words, saying why; gives the exit status of a refusal.
     int refuse(std::string_view why) {
@@ -63,6 +66,9 @@ struct Command {
     // uses the engine's threads, table or position.
     bool ends_search;
     int (*run)(Engine& engine, Words words, Reply& reply);
+    // Under UCI the command runs beside the protocol loop, which answers isready meanwhile and ends
+    // it on stop (Engine::abort_work); any other command waits for it to finish.
+    bool stoppable = false;
 };
 
 }  // namespace sente::util
