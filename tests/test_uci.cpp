@@ -145,6 +145,10 @@ TEST_CASE("UCI: position with moves, and errors that keep the last valid positio
     engine.send("position startpos moves e2e4 e7e5 g1f3");
     const std::string good = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
     CHECK(fen_of(engine) == good);
+    // The message names the move and the whole position it was tried in.
+    engine.send("position startpos moves e2e4 e7e5 g1f3 g1f3");
+    CHECK(engine.read_line(5s)
+          == "info string error: move 4 'g1f3' is not legal in " + good + "; position unchanged");
 
     for (const char* bad :
          {"position startpos moves e2e4 e2e4", "position startpos moves e2e5", "position startpos moves e7e5",

@@ -17,7 +17,8 @@ namespace sente::uci {
 
 namespace {
 
-constexpr std::size_t MaxShownInput = 64;  // characters of bad input echoed back
+constexpr std::size_t MaxShownInput = 64;     // characters of bad input echoed back
+constexpr std::size_t MaxShownProblem = 200;  // of a problem that quotes it, a FEN with it
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
@@ -57,10 +58,10 @@ bool is_go_keyword(std::string_view word) {
 }
 
 // Text from the GUI shown back in a message: bounded, and only printable ASCII.
-std::string shown(std::string_view text) {
+std::string shown(std::string_view text, std::size_t limit = MaxShownInput) {
     std::string out;
-    for (char c : text.substr(0, MaxShownInput)) out += (c >= 32 && c < 127) ? c : '?';
-    if (text.size() > MaxShownInput) out += "...";
+    for (char c : text.substr(0, limit)) out += (c >= 32 && c < 127) ? c : '?';
+    if (text.size() > limit) out += "...";
     return out;
 }
 
@@ -290,7 +291,7 @@ void UciLoop::cmd_position(const Tokens& args) {
         for (auto it = moves_at + 1; it != args.end(); ++it) moves.emplace_back(*it);
     std::string note;
     if (auto problem = engine_.set_position(fen, moves, &note))
-        return error(shown(*problem) + "; position unchanged");
+        return error(shown(*problem, MaxShownProblem) + "; position unchanged");
     // Once a game: a GUI sends the game's FEN again before every move (or a FEN of each new
     // position, with the same stale rights). A position without stale rights, or ucinewgame, ends it.
     if (!note.empty() && note != fen_noted_)
