@@ -186,11 +186,49 @@ TEST_CASE("FEN: castling notations", "[fen]") {
     CHECK(shredder.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     REQUIRE_FALSE(shredder.set_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", true));
     CHECK(shredder.fen() == "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-    // X-FEN, in Chess960: an inner rook is named by its file when another rook stands further out.
-    REQUIRE_FALSE(xfen.set_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", true));
+    // X-FEN: an inner rook is named by its file when another rook stands further out.
+    REQUIRE_FALSE(xfen.set_fen("4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1"));
     CHECK(xfen.castling_rook(castling_index(WhiteQueenside)) == B1);
     CHECK(xfen.castling_rook(castling_index(WhiteKingside)) == G1);
     CHECK(xfen.fen() == "4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1");
+}
+
+TEST_CASE("UCI notation: castling outside Chess960 is the king's two steps only where chess has it",
+          "[fen]") {
+    // Each position, read in standard chess; its castling move, written; a plain king move that
+    // the two-step form would have been confused with.
+    struct Case {
+        const char* fen;
+        const char* castling;
+        const char* king_step;
+    };
+    const Case cases[] = {
+        {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", "e1f1"},
+        // A Chess960 start read as standard chess (a book without UCI_Chess960): the king on g1
+        // would castle "g1g1", the king on f1 castle and step both as "f1g1".
+        {"4k3/8/8/8/8/8/8/6KR w K - 0 1", "g1h1", "g1f1"},
+        {"4k3/8/8/8/8/8/8/5K1R w K - 0 1", "f1h1", "f1g1"},
+        {"4k3/8/8/8/8/8/8/RK6 w Q - 0 1", "b1a1", "b1c1"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.fen);
+        Position pos;
+        REQUIRE_FALSE(pos.set_fen(c.fen));
+        MoveList moves;
+        generate<GenType::All>(pos, moves);
+        int castlings = 0;
+        for (Move m : moves) {
+            if (m.kind() != Move::Castling) continue;
+            ++castlings;
+            CHECK(pos.move_to_uci(m) == c.castling);
+            CHECK(pos.parse_uci_move(c.castling) == m);
+        }
+        CHECK(castlings == 1);
+        const Move step = pos.parse_uci_move(c.king_step);
+        REQUIRE(step != Move::none());
+        CHECK(step.kind() == Move::Normal);
+        CHECK(pos.move_to_uci(step) == c.king_step);
+    }
 }
 
 TEST_CASE("FEN: castling rights the board cannot have are left out and named", "[fen]") {
@@ -211,13 +249,6 @@ TEST_CASE("FEN: castling rights the board cannot have are left out and named", "
          "H (a right named twice)"},
         // Only a queenside rook: K has none.
         {"4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "K (no matching rook)"},
-        // Rights of Chess960 in standard chess: the king or the rook is not where standard chess
-        // starts them, so the move could not be written as a king's two steps.
-        {"4k3/8/8/8/8/8/8/6KR w K - 0 1", "4k3/8/8/8/8/8/8/6KR w - - 0 1",
-         "K (the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960)"},
-        {"4k3/8/8/8/8/8/8/RR2K1RR w GB - 0 1", "4k3/8/8/8/8/8/8/RR2K1RR w - - 0 1",
-         "G (the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960), "
-         "B (the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960)"},
     };
     for (const Stale& s : stale) {
         INFO(s.fen);

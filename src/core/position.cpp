@@ -211,9 +211,8 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
 
     // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN). A
     // right the board cannot have (its king off the first rank, no rook on that side, the right
-    // named twice; in standard chess, a king or rook off its starting square) is left out and
-    // named in *note: GUIs send stale rights after a position is edited, and refusing the whole FEN
-    // would keep a position the GUI is no longer in.
+    // named twice) is left out and named in *note: GUIs send stale rights after a position is
+    // edited, and refusing the whole FEN would keep a position the GUI is no longer in.
     std::string ignored;
     int ignored_count = 0;
     auto ignore = [&](char ch, const char* why) {
@@ -249,13 +248,6 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
             }
             if (rook_square == NoSquare) {
                 ignore(ch, "no matching rook");
-                continue;
-            }
-            if (!chess960
-                && (file_of(king) != 4 || (file_of(rook_square) != 0 && file_of(rook_square) != 7))) {
-                ignore(
-                    ch,
-                    "the king or rook is not on its square of standard chess; Chess960 needs UCI_Chess960");
                 continue;
             }
             if (p.states_.back().castling & castling_right(c, rook_square > king)) {
@@ -705,7 +697,13 @@ std::string Position::move_to_uci(Move m) const {
     if (m == Move::none()) return "(none)";
     if (m == Move::null()) return "0000";
     Square to = m.to();
-    if (m.kind() == Move::Castling && !chess960_) to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
+    // Outside Chess960, castling is the king's two steps (e1g1) where standard chess has it: a king
+    // on the e-file and its rook in the corner. A FEN of Chess960 read in standard chess can give
+    // other castlings, which that form would write as no move (g1g1) or as a plain king step:
+    // those are written as king takes rook, which is read in either mode.
+    if (m.kind() == Move::Castling && !chess960_ && file_of(m.from()) == 4
+        && (file_of(to) == 0 || file_of(to) == 7))
+        to = make_square(to > m.from() ? 6 : 2, rank_of(m.from()));
     std::string s = square_name(m.from()) + square_name(to);
     if (m.kind() == Move::Promotion) s += "nbrq"[m.promotion() - Knight];
     return s;
