@@ -386,6 +386,29 @@ TEST_CASE("PGN: a game cut short or malformed is skipped with the reason, the ga
     }
 }
 
+TEST_CASE("PGN: the Variant tag's spellings of Chess960", "[pgn]") {
+    for (const char* variant :
+         {"Chess960", "chess 960", "fischerandom", "Fischer Random", "FRC", "Standard", ""}) {
+        INFO(variant);
+        const test::TempPath file("variant.pgn");
+        std::ofstream(file.string())
+            << "[White \"Sente\"]\n[Black \"Sente_2\"]\n[Result \"1/2-1/2\"]\n[Variant \"" << variant
+            << "\"]\n[FEN \"4k3/8/8/8/8/8/8/5K1R w H - 0 1\"]\n[SetUp \"1\"]\n\n"
+            << "1. O-O {+0.10/5 0.001s} Kd7 {-0.10/5 0.001s} 1/2-1/2\n\n";
+        games::PgnReader reader(file.string());
+        const auto game = reader.next();
+        REQUIRE(game);
+        const std::string lowered = [&] {
+            std::string l(variant);
+            for (char& c : l) c = char(std::tolower(static_cast<unsigned char>(c)));
+            return l;
+        }();
+        CHECK(game->chess960 == (lowered != "standard" && !lowered.empty()));
+        REQUIRE(game->plies.size() == 2);
+        CHECK(game->plies[0].move.kind() == Move::Castling);
+    }
+}
+
 TEST_CASE("PGN and game files: a path that cannot be read is an error, not an empty file", "[pgn]") {
     const test::TempPath dir("a-directory.pgn");
     std::filesystem::create_directories(dir.path());

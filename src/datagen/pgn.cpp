@@ -288,7 +288,9 @@ std::optional<PgnGame> PgnReader::next() {
         PgnGame game;
         game.result = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
         const std::string variant = lower(tags["Variant"]);
-        game.chess960 = variant.find("960") != std::string::npos || variant == "fischerandom";
+        // "Chess960", cutechess-cli's "fischerandom", "Fischer Random", "FRC".
+        game.chess960 =
+            variant.find("960") != std::string::npos || variant.starts_with("fischer") || variant == "frc";
         game.start_fen = tags.contains("FEN") ? tags["FEN"] : std::string(Position::StartFen);
         Position pos;
         if (auto problem = pos.set_fen(game.start_fen, game.chess960)) {
