@@ -130,13 +130,23 @@ TEST_CASE("UCI: a perft or bench answers isready and ends on stop; quit lets it 
     REQUIRE(stopped);
     CHECK(stopped->starts_with("info string bench stopped after "));
     CHECK(fen_of(engine) == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-    // Any other command waits for the count, quit too: a piped perft prints its result.
+    // The search after it is whole: the stop does not carry over.
+    engine.send("go depth 3");
+    lines = engine.read_until("bestmove", 10s);
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[lines.size() - 2].starts_with("info depth 3 "));
+    // A perft with its own table and threads stops alike, and the next count is whole.
+    engine.send("go perft 8 --hash 4 --threads 2");
+    engine.send("stop");
+    CHECK(engine.read_line(5s) == "info string perft stopped before its count was complete");
+    // Any other command waits for the count, quit too: a piped perft prints its result (perft 6
+    // takes a tenth of a second or more, longer than quit takes to arrive).
     engine.send("position startpos");
-    engine.send("go perft 4");
+    engine.send("go perft 6");
     engine.send("quit");
-    lines = engine.read_until("Nodes searched:", 20s);
+    lines = engine.read_until("Nodes searched:", 60s);
     REQUIRE_FALSE(lines.empty());
-    CHECK(lines.back() == "Nodes searched: 197281");  // perft/standard.epd
+    CHECK(lines.back() == "Nodes searched: 119060324");  // perft/standard.epd
     CHECK(engine.wait_exit(10s) == 0);
 }
 

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <memory>
+#include <new>
 #include <thread>
 
 #include "core/movegen.hpp"
@@ -17,10 +18,13 @@ namespace {
 // data packs the count above the depth: count << 8 | depth.
 class PerftTable {
 public:
+    // As large as `megabytes` allows, halved until the system gives it.
     explicit PerftTable(std::size_t megabytes) {
         std::size_t entries = 1;
         while (entries * 2 * sizeof(Entry) <= megabytes * 1024 * 1024) entries *= 2;
-        entries_ = std::make_unique<Entry[]>(entries);
+        while (!(entries_ = std::unique_ptr<Entry[]>(new (std::nothrow) Entry[entries])) && entries > 1)
+            entries /= 2;
+        if (!entries_) throw std::bad_alloc();  // not one entry
         mask_ = entries - 1;
     }
 

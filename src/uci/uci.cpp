@@ -241,7 +241,7 @@ bool UciLoop::run_command(std::string_view name, const std::vector<std::string>&
             command_stage_ = Reading;
             command_thread_ = std::jthread([this, &command, words] {
                 UciReply reply(out_, &command_stage_, Working);
-                command.run(engine_, words, reply);
+                run_guarded(command, words, reply);
                 command_stage_ = Finished;
                 command_stage_.notify_all();
             });
@@ -250,10 +250,21 @@ bool UciLoop::run_command(std::string_view name, const std::vector<std::string>&
             return true;
         }
         UciReply reply(out_);
-        command.run(engine_, words, reply);
+        run_guarded(command, words, reply);
         return true;
     }
     return false;
+}
+
+void UciLoop::run_guarded(const util::Command& command, const std::vector<std::string>& words,
+                          util::Reply& reply) {
+    // Memory the system refuses, or any other failure inside a command, is its error line: the
+    // engine goes on.
+    try {
+        command.run(engine_, words, reply);
+    } catch (const std::exception& e) {
+        error(std::string(command.name) + " failed: " + shown(e.what(), MaxShownProblem));
+    }
 }
 
 void UciLoop::end_command(bool stop) {

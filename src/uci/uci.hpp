@@ -22,6 +22,9 @@ public:
     // `commands`: the command table (cli/commands.hpp), whose commands that GUIs and OpenBench
     // send (bench, genfens, go perft, eval, d) the loop runs beside the protocol's own.
     UciLoop(Engine& engine, Output& out, std::span<const util::Command> commands = {});
+    // Stops a perft or bench still running (run() waits for it; a loop driven by execute() alone
+    // may not have).
+    ~UciLoop() { end_command(true); }
 
     // Reads commands until `quit` or the end of input, then stops any search and returns.
     void run(std::istream& in);
@@ -50,6 +53,8 @@ private:
     // Waits for the stoppable command running beside the loop (perft, bench), first asking it to
     // stop when `stop`; returns at once when none runs.
     void end_command(bool stop);
+    // Runs a command of the table, its exceptions turned into an error line.
+    void run_guarded(const util::Command& command, const std::vector<std::string>& words, util::Reply& reply);
     SearchCallbacks callbacks();
 
     Engine& engine_;
@@ -63,10 +68,11 @@ private:
     bool show_wdl_ = false;
     // The castling note that went out last, so that the rest of its game does not repeat it.
     std::string fen_noted_;
-    // A stoppable command's thread, and how far it has gone.
+    // How far a stoppable command has gone, and its thread (declared after: it is joined before
+    // the stage it writes goes).
     enum Stage : int { Reading, Working, Finished };
-    std::jthread command_thread_;
     std::atomic<int> command_stage_{Finished};
+    std::jthread command_thread_;
 };
 
 // Formats one search report as a UCI info line.
