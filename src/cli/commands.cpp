@@ -12,6 +12,7 @@
 #include "nnue/params.hpp"
 #include "nnue/simd.hpp"
 #include "search/syzygy_check.hpp"
+#include "search/table_memory.hpp"
 #include "train/command.hpp"
 #include "tune/command.hpp"
 #include "util/command_line.hpp"
@@ -39,8 +40,14 @@ int perft(Engine& engine, Words words, Reply& reply) {
     const std::optional<int> depth =
         util::number_argument(reply, "perft DEPTH", cli.positional()[0], 0, Engine::MaxPerftDepth);
     if (!depth) return util::BadUsage;
-    const int hash = cli.get<int>("hash");
+    int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 0, Engine::MaxHashMb)) return util::BadUsage;
+    // As the Hash option is, the table is held to half the machine's memory.
+    if (const std::size_t usable = table_memory::usable_mb(); std::size_t(hash) > usable) {
+        reply.note("--hash " + std::to_string(hash)
+                   + " is more than half this machine's memory: " + std::to_string(usable) + " MB");
+        hash = int(usable);
+    }
     // Under UCI the engine lives on after the count: its options and position come back as they
     // were, so that `perft 1 --chess960` leaves castling written as UCI_Chess960 says.
     struct Restore {
