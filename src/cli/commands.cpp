@@ -84,17 +84,20 @@ int perft(Engine& engine, Words words, Reply& reply) {
         return util::Done;
     }
     const Position& root = engine.position();
+    // One block: under UCI a readyok (perft runs beside the loop) comes before or after it.
+    std::string text;
     if (cli.count("divide")) {
         for (const auto& [move, count] : result.divide)
-            reply.line(root.move_to_uci(move) + ": " + std::to_string(count));
-        reply.line("");
+            text += root.move_to_uci(move) + ": " + std::to_string(count) + "\n";
+        text += "\n";
     }
     const double seconds = std::chrono::duration<double>(elapsed).count();
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count();
     const auto nps = seconds > 0 ? static_cast<unsigned long long>(double(result.nodes) / seconds) : 0ULL;
-    reply.line("Nodes searched: " + std::to_string(result.nodes));
-    reply.line("Time: " + std::to_string(ms) + " ms");
-    reply.line("Nodes/second: " + std::to_string(nps));
+    text += "Nodes searched: " + std::to_string(result.nodes) + "\n";
+    text += "Time: " + std::to_string(ms) + " ms\n";
+    text += "Nodes/second: " + std::to_string(nps);
+    reply.lines(text);
     return util::Done;
 }
 

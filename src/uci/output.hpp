@@ -16,6 +16,8 @@ public:
     explicit Output(std::function<void(std::string_view)> sink) : sink_(std::move(sink)) {}
 
     void line(std::string_view text);
+    // Each line of a text, with no other thread's line among them.
+    void lines(std::string_view text);
 
 private:
     std::mutex mutex_;

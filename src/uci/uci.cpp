@@ -72,6 +72,7 @@ public:
     explicit UciReply(Output& out, std::atomic<int>* stage = nullptr, int working = 0)
         : out_(out), stage_(stage), working_(working) {}
     void line(std::string_view text) override { out_.line(text); }
+    void lines(std::string_view text) override { out_.lines(text); }
     void note(std::string_view) override {}
     void refusal(std::string_view why) override { out_.line("info string error: " + std::string(why)); }
     void working() override {

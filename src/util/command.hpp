@@ -37,8 +37,8 @@ public:
         return BadUsage;
     }
 
-    // Each line of a text in turn.
-    void lines(std::string_view text) {
+    // Each line of a text in turn (under UCI, with no other line among them).
+    virtual void lines(std::string_view text) {
         while (!text.empty()) {
             const std::size_t end = text.find('\n');
             line(text.substr(0, end));
