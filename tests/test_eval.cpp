@@ -196,7 +196,7 @@ TEST_CASE("WDL: odds sum to 1000, grow with the score, and mates are certain", "
     CHECK(wdl::material(Position()) == 78);
 }
 
-TEST_CASE("Limited strength: budgets grow with the level; strong levels and mates take the best line",
+TEST_CASE("Limited strength: budgets grow with the level, strong levels and mates take the best line",
           "[search][strength]") {
     StrengthLimit weak{true, StrengthLimit::MinElo}, mid{true, 2000}, strong{true, 2200},
         top{true, StrengthLimit::MaxElo};

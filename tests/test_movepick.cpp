@@ -64,7 +64,8 @@ std::vector<Move> picked(const Position& pos, const Setup& s, const OrderingStat
 }  // namespace
 
 TEST_CASE(
-    "MovePicker: every legal move once, quiets by history; skip_quiets leaves out only quiets without check",
+    "MovePicker: every legal move once, quiets by history, and skip_quiets leaves out only quiets without "
+    "check",
     "[movepick]") {
     const RandomStats random_stats(19);
     const OrderingStats stats = random_stats.view();

@@ -210,7 +210,7 @@ TEST_CASE("PGN: against another engine, only Sente's positions come out", "[pgn]
     CHECK(stats.unscored >= comment_scores.size() / 2);  // Ethereal's moves
 }
 
-TEST_CASE("PGN: an unusable game is skipped and counted, the rest still read; a missing file is an error",
+TEST_CASE("PGN: an unusable game is skipped and counted, the rest still read, a missing file is an error",
           "[pgn]") {
     const std::vector<std::string> games = games_text();
     std::string broken = games[0];

@@ -670,7 +670,7 @@ TEST_CASE("Syzygy: a table named in another case is checked where the file syste
           == ignores_case);
 }
 
-TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine plays on; tbcheck names it",
+TEST_CASE("Syzygy: a damaged table keeps the tables from loading and the engine plays on, tbcheck names it",
           "[syzygy][uci][cli]") {
     // A flipped byte in KRvK's WDL table's header made Fathom abort on the first probe.
     const test::TempPath dir("one-damaged-table");

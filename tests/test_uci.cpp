@@ -104,7 +104,7 @@ TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     CHECK(fen_of(engine) == kiwipete);
 }
 
-TEST_CASE("UCI: a perft or bench answers isready and ends on stop; quit lets it finish", "[uci]") {
+TEST_CASE("UCI: a perft or bench answers isready and ends on stop, and quit lets it finish", "[uci]") {
     EngineProcess engine;
     // Perft 8 from the start position takes minutes: the loop answers meanwhile.
     engine.send("go perft 8");
