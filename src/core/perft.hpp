@@ -2,7 +2,6 @@
 #pragma once
 
 #include <atomic>
-
 #include <cstddef>
 #include <cstdint>
 #include <vector>

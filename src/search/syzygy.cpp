@@ -90,7 +90,7 @@ Damage damaged_tables(const std::string& paths) {
         const std::string name = table_name(file, true);
         if (opened.contains(name)) continue;
         const std::optional<TableDamage> problem =
-            check_table_file(file, table_pieces(file, true) <= WholeCheckPieces);
+            check_table_file(file, table_pieces(name) <= WholeCheckPieces);
         if (!problem || problem->opens) opened.insert(name);
         if (!problem) continue;
         if (problem->harmful) {

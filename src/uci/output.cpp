@@ -1,28 +1,25 @@
 #include "uci/output.hpp"
 
+#include "util/command.hpp"
+
 namespace sente::uci {
+
+void Output::write(std::string_view text) {
+    if (sink_)
+        sink_(text);
+    else
+        *out_ << text << '\n';
+}
 
 void Output::line(std::string_view text) {
     std::lock_guard lock(mutex_);
-    if (sink_) {
-        sink_(text);
-        return;
-    }
-    *out_ << text << '\n';
-    out_->flush();
+    write(text);
+    if (out_) out_->flush();
 }
 
 void Output::lines(std::string_view text) {
     std::lock_guard lock(mutex_);
-    while (!text.empty()) {
-        const std::size_t end = text.find('\n');
-        const std::string_view one = text.substr(0, end);
-        if (sink_)
-            sink_(one);
-        else
-            *out_ << one << '\n';
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-    }
+    util::for_each_line(text, [this](std::string_view one) { write(one); });
     if (out_) out_->flush();
 }
 

@@ -20,6 +20,8 @@ public:
     void lines(std::string_view text);
 
 private:
+    void write(std::string_view text);  // one line, the lock held
+
     std::mutex mutex_;
     std::ostream* out_ = nullptr;
     std::function<void(std::string_view)> sink_;

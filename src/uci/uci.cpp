@@ -68,23 +68,20 @@ std::string shown(std::string_view text, std::size_t limit = MaxShownInput) {
 // A command's reply under UCI: its lines to the GUI, a refusal as an error, notes not at all.
 class UciReply final : public util::Reply {
 public:
-    // `stage`, for a command beside the loop: set to `working` when it begins its work.
-    explicit UciReply(Output& out, std::atomic<int>* stage = nullptr, int working = 0)
-        : out_(out), stage_(stage), working_(working) {}
+    // `on_working`, for a command beside the loop: told when it begins its work.
+    explicit UciReply(Output& out, std::function<void()> on_working = {})
+        : out_(out), on_working_(std::move(on_working)) {}
     void line(std::string_view text) override { out_.line(text); }
     void lines(std::string_view text) override { out_.lines(text); }
     void note(std::string_view) override {}
     void refusal(std::string_view why) override { out_.line("info string error: " + std::string(why)); }
     void working() override {
-        if (!stage_) return;
-        stage_->store(working_);
-        stage_->notify_all();
+        if (on_working_) on_working_();
     }
 
 private:
     Output& out_;
-    std::atomic<int>* stage_;
-    int working_;
+    std::function<void()> on_working_;
 };
 
 const char* bound_suffix(Bound b) {
@@ -240,11 +237,14 @@ bool UciLoop::run_command(std::string_view name, const std::vector<std::string>&
         if (command.stoppable) {
             engine_.allow_work();
             command_stage_ = Reading;
-            command_thread_ = std::jthread([this, &command, words] {
-                UciReply reply(out_, &command_stage_, Working);
-                run_guarded(command, words, reply);
-                command_stage_ = Finished;
+            auto reach = [this](Stage stage) {
+                command_stage_ = stage;
                 command_stage_.notify_all();
+            };
+            command_thread_ = std::jthread([this, &command, words, reach] {
+                UciReply reply(out_, [&] { reach(Working); });
+                run_guarded(command, words, reply);
+                reach(Finished);
             });
             // Its words are read, and refused, before the loop reads on.
             for (int stage; (stage = command_stage_.load()) == Reading;) command_stage_.wait(stage);

@@ -66,7 +66,8 @@ private:
     // Set by the search thread when it has printed its bestmove.
     std::atomic<bool> bestmove_sent_{true};
     bool show_wdl_ = false;
-    // The castling note that went out last, so that the rest of its game does not repeat it.
+    // The FEN's note (stale castling rights, an en-passant square) that went out last, so that
+    // the rest of its game does not repeat it.
     std::string fen_noted_;
     // How far a stoppable command has gone, and its thread (declared after: it is joined before
     // the stage it writes goes).

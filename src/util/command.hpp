@@ -14,6 +14,16 @@ class Engine;
 
 namespace sente::util {
 
+// Calls f with each line of a text, without its '\n' (a last '\n' ends the last line).
+template <typename F>
+void for_each_line(std::string_view text, F&& f) {
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        f(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    }
+}
+
 // A command's exit status on the command line.
 constexpr int Done = 0;
 constexpr int Failed = 1;    // it ran and something went wrong (a full disk, say)
@@ -39,11 +49,7 @@ public:
 
     // Each line of a text in turn (under UCI, with no other line among them).
     virtual void lines(std::string_view text) {
-        while (!text.empty()) {
-            const std::size_t end = text.find('\n');
-            line(text.substr(0, end));
-            text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-        }
+        for_each_line(text, [this](std::string_view one) { line(one); });
     }
 
 protected:
