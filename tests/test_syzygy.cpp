@@ -29,13 +29,22 @@ namespace {
 
 const std::string TablePath = std::string(SENTE_TEST_DATA_DIR) + "/syzygy";
 
-// Loads the test tables once for the process (Fathom's tables are process-wide).
-void load_tables() {
-    REQUIRE(syzygy::available());  // the build needs Debian's libfathom-dev, which setup installs
-    static const std::string message = syzygy::init(TablePath);
-    INFO(message);
-    REQUIRE(syzygy::largest() == 4);
-}
+// Fathom's tables are process-wide: a test that opens them closes them again when it ends, or
+// every engine of the tests that run after it in the same process would search with them.
+struct TablesClosedAtEnd {
+    ~TablesClosedAtEnd() { syzygy::init(""); }
+};
+
+// Opens the test tables for one test case. The base class is whole before the checks below can
+// throw, so the tables are closed however the test ends.
+struct TestTables : TablesClosedAtEnd {
+    TestTables() {
+        REQUIRE(syzygy::available());  // the build needs Debian's libfathom-dev, which setup installs
+        const std::string message = syzygy::init(TablePath);
+        INFO(message);
+        REQUIRE(syzygy::largest() == 4);
+    }
+};
 
 struct DmCase {
     std::string fen;
@@ -117,7 +126,7 @@ Game play(const std::string& fen, Engine& white, Engine& black, std::uint64_t no
 }  // namespace
 
 TEST_CASE("Syzygy: WDL and DTZ agree with the tablebase-exact results of endgame_dm.epd", "[syzygy]") {
-    load_tables();
+    const TestTables tables;
     int checked = 0;
     for (const DmCase& c : endgame_cases()) {
         INFO(c.fen << " dm " << c.dm);
@@ -152,7 +161,7 @@ TEST_CASE("Syzygy: WDL and DTZ agree with the tablebase-exact results of endgame
 }
 
 TEST_CASE("Syzygy: no probe with castling rights or more pieces than the tables hold", "[syzygy]") {
-    load_tables();
+    const TestTables tables;
     // King and rook against king, but with the right to castle: the tables know nothing of it.
     const Position castling = position_of("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     CHECK_FALSE(syzygy::probe_wdl(castling));
@@ -186,7 +195,7 @@ TEST_CASE("Syzygy: no probe with castling rights or more pieces than the tables 
 }
 
 TEST_CASE("Syzygy: won endings are played to mate against an engine without tables", "[syzygy]") {
-    load_tables();
+    const TestTables tables;
     // King, bishop and knight (mate in 33 with best play) and king and rook (mate in 16):
     // converted within the fifty-move rule however the defender plays.
     for (const char* fen : {"8/8/7N/8/8/8/8/K1k1B3 w - - 0 1", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"}) {
@@ -202,7 +211,7 @@ TEST_CASE("Syzygy: won endings are played to mate against an engine without tabl
 }
 
 TEST_CASE("Syzygy: drawn endings are held against an engine that knows the win", "[syzygy]") {
-    load_tables();
+    const TestTables tables;
     // Every drawn position of endgame_dm.epd with a move that would lose: the side to move holds
     // the draw with the tables for 60 plies against the same engine with them.
     int played = 0;
@@ -326,7 +335,7 @@ TEST_CASE("Syzygy: with searchmoves, the score is the tables' result of the move
 // best, and each line with its own move's result, in the order of those results.
 TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' result of its move",
           "[syzygy][uci]") {
-    load_tables();
+    const TestTables tables;
     const std::string fen = "8/8/8/8/8/2k5/1R6/K7 w - - 0 1";  // b2b3 and b2c2 leave the rook: draws
     const Position root = position_of(fen);
     MoveList legal;
@@ -397,7 +406,7 @@ TEST_CASE("Syzygy: a timed search with one move of the best rank stops early, wi
     // With one move the search may play, a search on the clock stops after depth 4, as with one
     // legal move. At a root in the tables that is one move of the best rank, also when MultiPV
     // shows the others' lines.
-    load_tables();
+    const TestTables tables;
     const std::string fen = "8/8/8/8/8/8/4kP2/1K6 w - - 0 1";  // f2f4 wins; the other six draw
     const auto ranking = syzygy::rank_root_moves(position_of(fen), true);
     REQUIRE(ranking);
@@ -479,7 +488,7 @@ TEST_CASE("Syzygy: setting the path again closes the open tables without a word 
 // moment must get the answers one thread gets, and leave nothing behind (LeakSanitizer watches).
 TEST_CASE("Syzygy: four threads opening the tables at once get the answers one thread gets",
           "[syzygy][threads]") {
-    load_tables();
+    const TestTables tables;
     std::vector<Position> positions;
     for (const DmCase& c : endgame_cases()) positions.push_back(position_of(c.fen));
     REQUIRE(positions.size() >= 50);
@@ -524,7 +533,7 @@ TEST_CASE("Syzygy: four threads opening the tables at once get the answers one t
 }
 
 TEST_CASE("Syzygy: two threads probe the tables while they search", "[syzygy][threads]") {
-    load_tables();
+    const TestTables tables;
     Engine engine;
     engine.set_threads(2);
     REQUIRE(engine.threads() == 2);
