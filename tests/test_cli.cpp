@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include "core/position.hpp"
+#include "epd.hpp"
 #include "process.hpp"
 
 using sente::test::run_sente;
@@ -175,6 +177,55 @@ TEST_CASE("CLI: --version and --help", "[cli]") {
     r = run_sente({"--help"});
     CHECK(r.exit_status == 0);
     CHECK(r.out.find("perft") != std::string::npos);
+}
+
+TEST_CASE("CLI: compiler names the build, its compiler, its vector code and its net", "[cli]") {
+    const auto version = run_sente({"--version"});
+    REQUIRE(version.exit_status == 0);
+    const std::string first = version.out.substr(0, version.out.find('\n'));  // "Sente NAME (ISA)"
+    const std::string name = first.substr(0, first.rfind(" ("));
+    const std::string isa = first.substr(name.size() + 2, first.size() - name.size() - 3);
+    const auto uci = run_sente({"uci", "quit"});
+    std::smatch net;
+    REQUIRE(std::regex_search(uci.out, net, std::regex("option name EvalFile type string default (\\S+)")));
+
+    const auto r = run_sente({"compiler"});
+    REQUIRE(r.exit_status == 0);
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 6);
+    CHECK(lines[0] == name);
+    // CMake's own reading of the compiler that built the tests, and so the engine.
+    CHECK(lines[1].rfind("Compiled by ", 0) == 0);
+    CHECK(lines[1].find(SENTE_COMPILER_VERSION) != std::string::npos);
+    CHECK(lines[2].rfind("Instructions: " + isa + " for the net", 0) == 0);
+    CHECK(lines[3].rfind("Net: " + net[1].str() + " embedded (", 0) == 0);
+    CHECK(lines[4] == "Syzygy tablebases: Fathom");
+    CHECK(lines[5].rfind("Build: ", 0) == 0);
+
+    const auto extra = run_sente({"compiler", "now"});
+    CHECK(extra.exit_status == 2);
+    CHECK(extra.err.find("compiler takes no arguments") != std::string::npos);
+}
+
+TEST_CASE("CLI: flip turns the position over, and turns it back", "[cli]") {
+    sente::Position turned;
+    REQUIRE_FALSE(turned.set_fen(test::mirrored_fen(Kiwipete)));
+    const std::string kiwipete_turned = turned.fen();
+    auto r = run_sente({"position fen " + std::string(Kiwipete), "flip", "d", "flip", "d", "quit"});
+    REQUIRE(r.exit_status == 0);
+    std::vector<std::string> fens;
+    for (const std::string& line : lines_of(r.out))
+        if (line.rfind("Fen: ", 0) == 0) fens.push_back(line.substr(5));
+    REQUIRE(fens.size() == 2);
+    CHECK(fens[0] == kiwipete_turned);
+    CHECK(fens[1] == Kiwipete);
+    // A Chess960 position keeps its rooks' rights, now the other side's.
+    r = run_sente({"setoption name UCI_Chess960 value true",
+                   "position fen 1rk3r1/8/8/3pP3/8/8/8/R1K3R1 w AGbg d6 0 12", "flip", "d", "quit"});
+    CHECK(r.out.find("Fen: r1k3r1/8/8/8/3Pp3/8/8/1RK3R1 b GBga d3 0 12\n") != std::string::npos);
+    r = run_sente({"flip", "now"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find("flip takes no arguments") != std::string::npos);
 }
 
 TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {

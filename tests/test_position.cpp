@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/movegen.hpp"
+#include "core/perft.hpp"
 #include "core/zobrist.hpp"
 #include "epd.hpp"
 
@@ -144,6 +145,35 @@ TEST_CASE("FEN: every suite position reads back to the same position", "[fen]") 
                 CHECK(out[4] == in[4]);
                 CHECK(out[5] == in[5]);
             }
+            ++total;
+        }
+    }
+    CHECK(total == 128 + 13 + 960 + 6);
+}
+
+TEST_CASE("FEN: a position turned over has the suite's counts, and turns back to itself", "[fen]") {
+    std::size_t total = 0;
+    for (const Suite& s : AllSuites) {
+        for (const auto& c : read_perft_suite(s.file)) {
+            INFO(s.file << ':' << c.line << ' ' << c.fen);
+            Position pos, turned, back;
+            REQUIRE_FALSE(pos.set_fen(c.fen, s.chess960));
+            const std::string fen = pos.mirrored_fen();
+            INFO("turned over: " << fen);
+            REQUIRE_FALSE(turned.set_fen(fen, s.chess960));
+            CHECK(turned.fen() == fen);
+            REQUIRE_FALSE(back.set_fen(turned.mirrored_fen(), s.chess960));
+            CHECK(back == pos);
+            CHECK(back.fen() == pos.fen());
+            // Where castling is written KQkq, the suite's text turned over by hand is the same position.
+            if (!s.chess960) {
+                Position by_hand;
+                REQUIRE_FALSE(by_hand.set_fen(test::mirrored_fen(c.fen)));
+                CHECK(by_hand == turned);
+            }
+            // The same game with the colours swapped: the published counts of its first plies.
+            for (const auto& [depth, count] : c.depths)
+                if (depth <= 2) CHECK(perft(turned, depth) == count);
             ++total;
         }
     }

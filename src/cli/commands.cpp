@@ -9,8 +9,10 @@
 #include "eval/eval.hpp"
 #include "experiments/commands.hpp"
 #include "nnue/accumulator.hpp"
+#include "nnue/network.hpp"
 #include "nnue/params.hpp"
 #include "nnue/simd.hpp"
+#include "search/syzygy.hpp"
 #include "search/syzygy_check.hpp"
 #include "search/table_memory.hpp"
 #include "train/command.hpp"
@@ -150,6 +152,83 @@ int display(Engine& engine, Words, Reply& reply) {
     return util::Done;
 }
 
+// `flip`: the position turned over, each piece of the other colour and the other side to move (as
+// Stockfish's `flip`): the evaluation of both should be the same.
+int flip(Engine& engine, Words words, Reply& reply) {
+    if (!words.empty()) return reply.refuse("flip takes no arguments");
+    if (auto problem = engine.set_position(engine.position().mirrored_fen(), {}))
+        return reply.refuse("the position cannot be turned over: " + *problem);
+    return util::Done;
+}
+
+// The compiler that built this binary, by its own predefined macros.
+std::string compiler_name() {
+#if defined(__clang__)
+    return std::string("Clang ") + __clang_version__;
+#elif defined(__GNUC__)
+    return "GCC " + std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "."
+           + std::to_string(__GNUC_PATCHLEVEL__);
+#elif defined(_MSC_VER)
+    return "MSVC " + std::to_string(_MSC_FULL_VER);
+#else
+    return "an unknown compiler";
+#endif
+}
+
+std::string target_name() {
+#if defined(__ANDROID__)
+    std::string os = "Android";
+#elif defined(_WIN32)
+    std::string os = "Windows";
+#elif defined(__APPLE__)
+    std::string os = "macOS";
+#elif defined(__linux__)
+    std::string os = "Linux";
+#else
+    std::string os = "an unknown system";
+#endif
+#if defined(__x86_64__) || defined(_M_X64)
+    return os + ", x86-64";
+#elif defined(__aarch64__) || defined(_M_ARM64)
+    return os + ", ARM64";
+#else
+    return os + ", " + std::to_string(8 * sizeof(void*)) + "-bit";
+#endif
+}
+
+// `compiler`: what built this binary and what it was built with, for a bug report.
+int compiler(Engine&, Words words, Reply& reply) {
+    if (!words.empty()) return reply.refuse("compiler takes no arguments");
+    const nnue::Shape& shape = nnue::embedded().shape;
+    std::string text = std::string("Sente ") + Version + "\n";
+    text += "Compiled by " + compiler_name() + " for " + target_name() + "\n";
+    text += std::string("Instructions: ") + nnue::simd::Name + " for the net"
+#if defined(SENTE_USE_PEXT)
+            + ", BMI2 PEXT for slider attacks"
+#endif
+#if defined(__POPCNT__) || defined(__ARM_NEON)
+            + ", hardware popcount"
+#endif
+            + "\n";
+    text += "Net: " + nnue::embedded_name() + " embedded (" + std::to_string(shape.hidden) + " wide"
+            + (shape.mirrored ? ", mirrored" : "") + ", " + std::to_string(shape.output_buckets)
+            + (shape.output_buckets == 1 ? " output layer)" : " output buckets)") + "\n";
+    text +=
+        std::string("Syzygy tablebases: ") + (syzygy::available() ? "Fathom" : "not in this build") + "\n";
+    text += std::string("Build:")
+#if defined(NDEBUG)
+            + " optimised"
+#else
+            + " with assertions"
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+            + ", sanitised"
+#endif
+            + (TuneBuild ? ", tune build (its parameters are UCI options)" : "");
+    reply.lines(text);
+    return util::Done;
+}
+
 // `spsa [TERMS]`: OpenBench's SPSA input for a tune build's parameters, or for those the terms
 // select (a room, a set, names, prefixes).
 int spsa(Engine&, Words words, Reply& reply) {
@@ -194,6 +273,8 @@ constexpr util::Command Commands[] = {
      bench, true},
     {"eval", "", "the evaluation of the position, term by term", Reach::Everywhere, false, eval},
     {"d", "", "the board, its FEN, key and checkers", Reach::Everywhere, false, display},
+    {"flip", "", "the position turned over, with the colours swapped", Reach::Everywhere, true, flip},
+    {"compiler", "", "the compiler, target and settings of this build", Reach::Everywhere, false, compiler},
     {"genfens", "N seed S book <None|FILE>", "OpenBench's openings: N undecided positions", Reach::Everywhere,
      true, datagen::genfens_command},
     {"spsa", "[ROOM|SET|NAME|PREFIX* ...]",

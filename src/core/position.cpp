@@ -357,6 +357,25 @@ std::string Position::fen() const {
     return out;
 }
 
+std::string Position::mirrored_fen() const {
+    Piece board[64];
+    for (int s = 0; s < 64; ++s)
+        board[s ^ 56] = board_[s] == NoPiece ? NoPiece : make_piece(~color_of(board_[s]), type_of(board_[s]));
+    std::string out = board_fen(board);
+    out += side_ == White ? " b " : " w ";
+    // The same rooks keep their rights, now the other colour's: the letters change case.
+    const std::string own = fen();  // board, side, castling, ...
+    const std::size_t from = own.find(' ', own.find(' ') + 1) + 1;
+    std::string castling = own.substr(from, own.find(' ', from) - from);
+    auto upper = [](char ch) { return bool(std::isupper(static_cast<unsigned char>(ch))); };
+    for (char& ch : castling) ch = upper(ch) ? char(std::tolower(ch)) : char(std::toupper(ch));
+    std::stable_partition(castling.begin(), castling.end(), upper);  // White's first, as fen() writes them
+    out += castling;
+    out += ' ' + square_name(ep_square() == NoSquare ? NoSquare : Square(ep_square() ^ 56));
+    out += ' ' + std::to_string(rule50()) + ' ' + std::to_string(1 + game_ply_ / 2);
+    return out;
+}
+
 Key Position::compute_key() const {
     Key k = 0;
     for (int s = 0; s < 64; ++s)

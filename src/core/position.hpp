@@ -176,6 +176,9 @@ public:
                                                      std::string* note = nullptr);
     // Shredder-FEN castling letters in Chess960 mode, KQkq otherwise.
     std::string fen() const;
+    // The FEN of this position turned over: the board upside down, every piece of the other
+    // colour, the other side to move (as Stockfish's `flip`). Its evaluation is the same.
+    std::string mirrored_fen() const;
 
     // Board access, besides the piece queries it shares with a Successor.
     Piece piece_on(Square s) const { return board_[s]; }
