@@ -83,7 +83,12 @@ extra_packages=()
 sente_install_packages "${extra_packages[@]}"
 # The format first: seconds, and a file it would change fails the run before anything is built.
 "$SENTE_ROOT/scripts/format.sh" --check
-sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror
+# Under --full the make builds compile each of the engine's files alone, so that a file missing an
+# include of its own fails there; the main build then compiles them a few to a file (a unity build),
+# about a third quicker. The everyday check compiles them one by one.
+unity=OFF
+[ $full -eq 1 ] && unity=ON
+sente_build "$SENTE_ROOT/build" -DSENTE_BUILD_TESTS=ON -DSENTE_WERROR=$werror -DCMAKE_UNITY_BUILD=$unity
 stage "Tests ($(grep -o 'SENTE_USE_PEXT:INTERNAL=.*' "$SENTE_ROOT/build/CMakeCache.txt"))"
 skip=()
 [ $full -eq 1 ] || skip=(-E "$long_tests")
@@ -110,8 +115,8 @@ stage "Install: ok"
 # (Warnings stay warnings here: GCC reports false positives on sanitizer-instrumented code.)
 # -O1: much quicker to build than -O3, and fast enough to run the tests; -g1: line tables only,
 # all a report's stack trace needs. A unity build (CMake compiles the sources a few to a file) takes
-# three quarters of the time; the main build and the make builds still compile each of the
-# engine's files alone, so a file that misses an include of its own fails there.
+# three quarters of the time; the make builds still compile each of the engine's files alone, so a
+# file that misses an include of its own fails there.
 sanitizer_flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1" -DCMAKE_UNITY_BUILD=ON)
 other_flags=()
 if grep -q 'SENTE_USE_PEXT:INTERNAL=ON' "$SENTE_ROOT/build/CMakeCache.txt"; then
