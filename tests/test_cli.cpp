@@ -388,7 +388,7 @@ TEST_CASE("CLI: the command line and UCI run the same commands, each with its ow
     }
     // The general help lists every command.
     r = run_sente({"--help"});
-    for (const char* command :
-         {"perft", "bench", "eval", "genfens", "solve", "research", "datagen", "tune", "train"})
+    for (const char* command : {"perft", "bench", "eval", "flip", "compiler", "genfens", "solve", "research",
+                                "datagen", "tune", "train"})
         CHECK(r.out.find(command) != std::string::npos);
 }

@@ -132,6 +132,8 @@ TEST_CASE(
         {"bench 0", Expect::Error},
         {"bench x", Expect::Error},
         {"bench 999", Expect::Error},
+        {"flip the board", Expect::Error},  // refused whole: the position stays as it was
+        {"compiler gcc", Expect::Error},
         {"ucinewgame please", Expect::Silence},
         // The protocol's commands that ask nothing of this engine.
         {"debug on", Expect::Silence},
