@@ -164,7 +164,9 @@ int flip(Engine& engine, Words words, Reply& reply) {
 // The compiler that built this binary, by its own predefined macros.
 std::string compiler_name() {
 #if defined(__clang__)
-    return std::string("Clang ") + __clang_version__;
+    std::string version = __clang_version__;  // "14.0.6 " here, with a space at the end
+    while (!version.empty() && version.back() == ' ') version.pop_back();
+    return "Clang " + version;
 #elif defined(__GNUC__)
     return "GCC " + std::to_string(__GNUC__) + "." + std::to_string(__GNUC_MINOR__) + "."
            + std::to_string(__GNUC_PATCHLEVEL__);
@@ -196,6 +198,21 @@ std::string target_name() {
 #endif
 }
 
+// Whether the build is instrumented by AddressSanitizer or ThreadSanitizer (GCC names them by
+// macros, Clang by __has_feature).
+constexpr bool Sanitized =
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+    true;
+#else
+    false;
+#endif
+#else
+    false;
+#endif
+
 // `compiler`: what built this binary and what it was built with, for a bug report.
 int compiler(Engine&, Words words, Reply& reply) {
     if (!words.empty()) return reply.refuse("compiler takes no arguments");
@@ -221,9 +238,7 @@ int compiler(Engine&, Words words, Reply& reply) {
 #else
             + " with assertions"
 #endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-            + ", sanitised"
-#endif
+            + (Sanitized ? ", sanitised" : "")
             + (TuneBuild ? ", tune build (its parameters are UCI options)" : "");
     reply.lines(text);
     return util::Done;

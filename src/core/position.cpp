@@ -372,7 +372,10 @@ std::string Position::mirrored_fen() const {
     std::stable_partition(castling.begin(), castling.end(), upper);  // White's first, as fen() writes them
     out += castling;
     out += ' ' + square_name(ep_square() == NoSquare ? NoSquare : Square(ep_square() ^ 56));
-    out += ' ' + std::to_string(rule50()) + ' ' + std::to_string(1 + game_ply_ / 2);
+    // Clocks past what a FEN may say (a game read move by move can run that long) are written at
+    // the most it may, so that the FEN reads back.
+    out += ' ' + std::to_string(std::min(rule50(), MaxHalfmoveClock)) + ' '
+           + std::to_string(std::min(1 + game_ply_ / 2, MaxFullmoveNumber));
     return out;
 }
 
