@@ -334,12 +334,12 @@ std::string board_fen(const Piece board[64]) {
     return out;
 }
 
-std::string Position::fen() const {
-    std::string out = board_fen(board_);
-    out += side_ == White ? " w " : " b ";
-
-    std::string castling;
-    for (CastlingRight cr : {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside}) {
+std::string Position::castling_field(bool turned) const {
+    constexpr CastlingRight Order[] = {WhiteKingside, WhiteQueenside, BlackKingside, BlackQueenside};
+    std::string field;
+    for (int i = 0; i < 4; ++i) {
+        // Written in White's then Black's place; turned over, Black's rights take White's place.
+        const CastlingRight cr = Order[turned ? i ^ 2 : i];
         if (!(castling_rights() & cr)) continue;
         Color c = cr & (WhiteKingside | WhiteQueenside) ? White : Black;
         bool kingside = cr & (WhiteKingside | BlackKingside);
@@ -349,9 +349,15 @@ std::string Position::fen() const {
         for (int f = kingside ? file_of(rook) + 1 : 0; f < (kingside ? 8 : file_of(rook)); ++f)
             outer |= square_bb(make_square(f, rank_of(rook)));
         char ch = chess960_ || (outer & pieces(c, Rook)) ? char('a' + file_of(rook)) : (kingside ? 'k' : 'q');
-        castling += c == White ? char(std::toupper(ch)) : ch;
+        field += i < 2 ? char(std::toupper(ch)) : ch;
     }
-    out += castling.empty() ? "-" : castling;
+    return field.empty() ? "-" : field;
+}
+
+std::string Position::fen() const {
+    std::string out = board_fen(board_);
+    out += side_ == White ? " w " : " b ";
+    out += castling_field(false);
     out += ' ' + square_name(ep_square());
     out += ' ' + std::to_string(rule50()) + ' ' + std::to_string(1 + game_ply_ / 2);
     return out;
@@ -363,14 +369,7 @@ std::string Position::mirrored_fen() const {
         board[s ^ 56] = board_[s] == NoPiece ? NoPiece : make_piece(~color_of(board_[s]), type_of(board_[s]));
     std::string out = board_fen(board);
     out += side_ == White ? " b " : " w ";
-    // The same rooks keep their rights, now the other colour's: the letters change case.
-    const std::string own = fen();  // board, side, castling, ...
-    const std::size_t from = own.find(' ', own.find(' ') + 1) + 1;
-    std::string castling = own.substr(from, own.find(' ', from) - from);
-    auto upper = [](char ch) { return bool(std::isupper(static_cast<unsigned char>(ch))); };
-    for (char& ch : castling) ch = upper(ch) ? char(std::tolower(ch)) : char(std::toupper(ch));
-    std::stable_partition(castling.begin(), castling.end(), upper);  // White's first, as fen() writes them
-    out += castling;
+    out += castling_field(true);
     out += ' ' + square_name(ep_square() == NoSquare ? NoSquare : Square(ep_square() ^ 56));
     // Clocks past what a FEN may say (a game read move by move can run that long) are written at
     // the most it may, so that the FEN reads back.

@@ -304,6 +304,8 @@ private:
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
     void add_castling_right(Color c, Square rook_square);
+    // The FEN's castling field; `turned`: for the board turned over, each right the other colour's.
+    std::string castling_field(bool turned) const;
     std::optional<std::string> validate() const;
 
     template <Color Us>
