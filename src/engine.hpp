@@ -97,6 +97,7 @@ public:
     void ponderhit() { threads_.ponderhit(); }
     void wait() { threads_.wait(); }
     bool searching() const { return threads_.searching(); }
+    bool searching_until_told() const { return threads_.searching_until_told(); }
     // Clears the table and the move-ordering statistics.
     void new_game();
 

@@ -105,6 +105,18 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"research", "--algorithms", "minimax"},
         {"research", "--depth", "0"},
         {"spsa"},  // a normal build has no tunable options
+        {"eval", "x"},
+        {"d", "x", "y"},
+        {"tune", "--data", "never-read.bin", "-k", "-1"},
+        {"tune", "--data", "never-read.bin", "-k", "0"},
+        {"tune", "--data", "never-read.bin", "--lr", "-5"},
+        {"tune", "--data", "never-read.bin", "--decay", "0"},
+        {"tune", "--data", "never-read.bin", "--decay", "1.5"},
+        // An output that cannot be written is refused before the work (and the data) begins.
+        {"tune", "--data", "never-read.bin", "--out", "/no/such/folder/params.hpp"},
+        {"train", "--data", "never-read.bin", "--out", "/no/such/folder/net.nnue"},
+        {"train", "--data", "never-read.bin", "--out", "."},
+        {"train", "--data", "never-read.bin", "--checkpoint", "/no/such/folder/run.ckpt"},
     };
     for (const auto& args : bad) {
         std::string shown;
@@ -143,13 +155,48 @@ TEST_CASE("CLI: arguments that are not commands run as UCI lines, then standard 
     CHECK(r.exit_status == 0);
     CHECK(r.out.find("info depth 5 ") != std::string::npos);
     CHECK(r.out.find("bestmove ") != std::string::npos);
-    // Without quit, standard input follows; unknown words are UCI errors, not usage errors.
-    r = run_sente({"frobnicate"}, "isready\n");
-    CHECK(r.exit_status == 0);
-    CHECK(r.out.find("info string error: unknown command 'frobnicate'") != std::string::npos);
-    CHECK(r.out.find("readyok") != std::string::npos);
+    // Without quit, standard input follows.
     r = run_sente({"setoption name MultiPV value 2", "position startpos", "go depth 3"}, "quit\n");
     CHECK(r.out.find("multipv 2") != std::string::npos);
+    // A search with no limit is not waited for: the stop that ends it comes on standard input.
+    for (const char* go : {"go", "go infinite", "go searchmoves e2e4 d2d4"}) {
+        INFO(go);
+        r = run_sente({"position startpos", go}, "isready\nstop\nquit\n", std::chrono::seconds(20));
+        CHECK(r.exit_status == 0);
+        CHECK(r.out.find("readyok") != std::string::npos);
+        CHECK(r.out.find("bestmove ") != std::string::npos);
+    }
+    // A word that is neither a command nor one of UCI's is a mistyped command: refused, with the
+    // status of a usage error, before any line runs (a typo must not leave a script waiting on a
+    // UCI loop).
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"perf", "5"}, {"frobnicate"}, {"position startpos", "  gp depth 3"}}) {
+        r = run_sente(args, "isready\n");
+        INFO(args[0]);
+        CHECK(r.exit_status == 2);
+        CHECK(r.out.empty());
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.rfind("sente: unknown command '", 0) == 0);
+    }
+    CHECK(run_sente({"perf", "5"}).err == "sente: unknown command 'perf' (try --help)\n");
+    CHECK(run_sente({"position startpos", "  gp depth 3"}).err
+          == "sente: unknown command 'gp' (try --help)\n");
+}
+
+TEST_CASE("CLI: a flag written --name=false is off, and --name=true on", "[cli]") {
+    auto divide_lines = [](const std::vector<std::string>& args) {
+        auto r = run_sente(args);
+        REQUIRE(r.exit_status == 0);
+        return lines_of(r.out).size();
+    };
+    CHECK(divide_lines({"perft", "2", "--divide=false"}) == 3);
+    CHECK(divide_lines({"perft", "2", "--divide=true"}) == 20 + 1 + 3);
+    CHECK(divide_lines({"perft", "2", "--divide"}) == 20 + 1 + 3);
+    // Castling is written e1g1 in standard chess and e1h1 (king takes rook) in Chess960.
+    auto r = run_sente({"perft", "1", "--divide", "--chess960=false", "--fen", Kiwipete});
+    CHECK(r.out.find("e1g1: 1") != std::string::npos);
+    r = run_sente({"perft", "1", "--divide", "--chess960=true", "--fen", Kiwipete});
+    CHECK(r.out.find("e1h1: 1") != std::string::npos);
 }
 
 TEST_CASE("CLI: --version and --help", "[cli]") {
@@ -395,6 +442,17 @@ TEST_CASE("CLI: the command line and UCI run the same commands, each with its ow
             CHECK(r.out.find(part) != std::string::npos);
         }
     }
+    // A command without options answers --help with its usage and summary.
+    for (const char* command : {"bench", "eval", "d", "flip", "compiler", "genfens", "spsa"}) {
+        INFO(command);
+        r = run_sente({command, "--help"});
+        CHECK(r.exit_status == 0);
+        CHECK(r.err.empty());
+        CHECK(r.out.rfind("Usage:\n  sente " + std::string(command), 0) == 0);
+        CHECK(r.out.find("(no options).") != std::string::npos);
+    }
+    CHECK(run_sente({"bench", "-h"}).out.find("sente bench [DEPTH]") != std::string::npos);
+
     // The general help lists every command.
     r = run_sente({"--help"});
     for (const char* command : {"perft", "bench", "eval", "flip", "compiler", "genfens", "solve", "research",

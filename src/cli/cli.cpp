@@ -1,7 +1,10 @@
 #include "cli/cli.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/commands.hpp"
@@ -29,23 +32,37 @@ private:
 
 int run(const util::Command& command, std::string_view program, int argc, char** argv) {
     const std::vector<std::string> words(argv, argv + argc);
+    if (!command.has_options && words.size() == 1 && (words[0] == "--help" || words[0] == "-h")) {
+        std::cout << "Usage:\n  " << program << ' ' << command.name << (command.usage.empty() ? "" : " ")
+                  << command.usage << "\n\n"
+                  << char(std::toupper(static_cast<unsigned char>(command.summary[0])))
+                  << command.summary.substr(1) << " (no options).\n";
+        return util::Done;
+    }
     Engine engine;
     TerminalReply reply(program);
     return command.run(engine, words, reply);
 }
 
 // UCI lines from the command line, in order (OpenBench runs `sente "genfens ..." quit`); a search
-// they start is waited for, then the loop goes on with standard input unless one of them was quit.
+// they start with a limit is waited for, then the loop goes on with standard input unless one of
+// them was quit (where a `stop` ends a search that waits for one). A line that opens with no
+// command of UCI's is a mistyped command ("sente perf 5"), refused before any line runs.
 int uci(int argc, char** argv) {
     Engine engine;
     uci::Output out(std::cout);
     uci::UciLoop loop(engine, out, commands());
+    for (int i = 0; i < argc; ++i)
+        if (!loop.knows(argv[i])) {
+            const std::string_view line = argv[i];
+            const std::size_t start = line.find_first_not_of(" \t");
+            const std::string word(
+                line.substr(start, std::min<std::size_t>(line.find_first_of(" \t", start) - start, 64)));
+            return TerminalReply("sente").refuse("unknown command '" + word + "' (try --help)");
+        }
     for (int i = 0; i < argc; ++i) {
-        const std::string line = argv[i];
-        if (!loop.execute(line)) return 0;
-        const bool open_ended =
-            line.find("infinite") != std::string::npos || line.find("ponder") != std::string::npos;
-        if (line.rfind("go", 0) == 0 && !open_ended) engine.wait();
+        if (!loop.execute(argv[i])) return 0;
+        if (!engine.searching_until_told()) engine.wait();
     }
     loop.run(std::cin);
     return 0;

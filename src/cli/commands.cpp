@@ -68,7 +68,7 @@ int perft(Engine& engine, Words words, Reply& reply) {
         if (!util::in_range(reply, "--threads", threads, 1, Engine::MaxThreads)) return util::BadUsage;
         engine.set_threads(threads);
     }
-    if (cli.count("chess960")) engine.set_chess960(true);
+    if (cli.get<bool>("chess960")) engine.set_chess960(true);
     if (cli.count("fen")) {
         std::string note;
         if (auto problem = engine.set_position(cli.get<std::string>("fen"), {}, &note))
@@ -88,7 +88,7 @@ int perft(Engine& engine, Words words, Reply& reply) {
     const Position& root = engine.position();
     // One block: under UCI a readyok (perft runs beside the loop) comes before or after it.
     std::string text;
-    if (cli.count("divide")) {
+    if (cli.get<bool>("divide")) {
         for (const auto& [move, count] : result.divide)
             text += root.move_to_uci(move) + ": " + std::to_string(count) + "\n";
         text += "\n";
@@ -133,7 +133,8 @@ int bench(Engine& engine, Words words, Reply& reply) {
 
 // `eval`: the net's evaluation of the engine's position when it plays with the net, and the
 // hand-crafted evaluation term by term.
-int eval(Engine& engine, Words, Reply& reply) {
+int eval(Engine& engine, Words words, Reply& reply) {
+    if (!words.empty()) return reply.refuse("eval takes no arguments");
     const Position& pos = engine.position();
     if (const nnue::Network* net = engine.net()) {
         const Value raw = nnue::evaluate(*net, pos);
@@ -147,7 +148,8 @@ int eval(Engine& engine, Words, Reply& reply) {
 }
 
 // `d`: the board, its FEN, key and checkers.
-int display(Engine& engine, Words, Reply& reply) {
+int display(Engine& engine, Words words, Reply& reply) {
+    if (!words.empty()) return reply.refuse("d takes no arguments");
     reply.lines(engine.position().pretty());
     return util::Done;
 }
@@ -283,7 +285,7 @@ using util::Reach;
 
 constexpr util::Command Commands[] = {
     {"perft", "DEPTH [--fen FEN] [--divide] [--threads N] [--hash MB] [--chess960]",
-     "the leaves of the legal move tree (UCI: go perft DEPTH)", Reach::Everywhere, true, perft, true},
+     "the leaves of the legal move tree (UCI: go perft DEPTH)", Reach::Everywhere, true, perft, true, true},
     {"bench", "[DEPTH]", "the fixed-depth search whose node count signs a build", Reach::Everywhere, true,
      bench, true},
     {"eval", "", "the evaluation of the position, term by term", Reach::Everywhere, false, eval},
@@ -295,20 +297,21 @@ constexpr util::Command Commands[] = {
     {"spsa", "[ROOM|SET|NAME|PREFIX* ...]",
      "a tune build's parameters as OpenBench's SPSA input, or a subset", Reach::Everywhere, false, spsa},
     {"solve", "FILE [--movetime MS] [--nodes N] [--depth D]", "an EPD test suite (bm and am)",
-     Reach::CommandLine, false, experiments::solve_command},
+     Reach::CommandLine, false, experiments::solve_command, false, true},
     {"tbcheck", "PATH", "every Syzygy table file of PATH against its checksum", Reach::CommandLine, false,
-     tbcheck},
+     tbcheck, false, true},
     {"tempo-table", "[DEPTH] [--tempo LIST]", "the tempo experiment", Reach::CommandLine, false,
-     experiments::tempo_table_command},
+     experiments::tempo_table_command, false, true},
     {"research", "[--depth D] [--algorithms LIST] [--tempo LIST] [--positions FILE] [--hash MB] ...",
-     "the classic algorithms side by side", Reach::CommandLine, false, experiments::research_command},
+     "the classic algorithms side by side", Reach::CommandLine, false, experiments::research_command, false,
+     true},
     {"datagen", "--out FILE [--games N] [--threads T] [--nodes K] [--hash MB] ... | --dump FILE",
-     "self-play games for the trainers", Reach::CommandLine, false, datagen::datagen_command},
+     "self-play games for the trainers", Reach::CommandLine, false, datagen::datagen_command, false, true},
     {"tune", "--data FILE ... [--params FILE] [--out FILE] ...",
      "fits the hand-crafted evaluation's weights to games (also sente-tune)", Reach::CommandLine, false,
-     tune::tune_command},
+     tune::tune_command, false, true},
     {"train", "--data FILE ... [--out NET] ...", "trains the network on games (also sente-train)",
-     Reach::CommandLine, false, train::train_command},
+     Reach::CommandLine, false, train::train_command, false, true},
 };
 
 }  // namespace

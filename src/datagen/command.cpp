@@ -58,7 +58,7 @@ int datagen_command(Engine&, util::Words words, util::Reply& reply) {
     o.random_plies = cli.get<int>("random-plies");
     o.hash_mb = cli.get<int>("hash");
     o.book = cli.count("book") ? cli.get<std::string>("book") : "";
-    o.chess960 = cli.count("chess960") > 0;
+    o.chess960 = cli.get<bool>("chess960");
     o.net = cli.count("net") ? cli.get<std::string>("net") : "";
     if (cli.count("net") && o.net.empty()) return reply.refuse("--net needs none, embedded or a net file");
     if (!util::in_range(reply, "--games", o.games, 1, MaxGames)

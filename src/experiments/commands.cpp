@@ -198,7 +198,7 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     } else {
         fens = bench_positions();
     }
-    const bool csv = cli.count("csv") > 0;
+    const bool csv = cli.get<bool>("csv");
     if (csv)
         reply.line(
             "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions");

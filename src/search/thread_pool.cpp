@@ -248,6 +248,11 @@ void ThreadPool::wait() {
     cv_.wait(lock, [&] { return !searching_; });
 }
 
+bool ThreadPool::searching_until_told() const {
+    std::lock_guard lock(mutex_);
+    return searching_ && (shared_.limits.infinite || shared_.pondering);
+}
+
 bool ThreadPool::searching() const {
     std::lock_guard lock(mutex_);
     return searching_;

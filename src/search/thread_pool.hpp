@@ -28,6 +28,9 @@ public:
     // Blocks until the current search, if any, has sent its best move.
     void wait();
     bool searching() const;
+    // Whether a search runs that ends only on stop (or ponderhit, then its clock): go infinite, a
+    // go that named no limit, go ponder.
+    bool searching_until_told() const;
     void clear();
     // The root moves as the main thread's last completed iteration left them, best first.
     const std::vector<RootMove>& last_root_moves() const { return workers_[0]->worker->completed(); }

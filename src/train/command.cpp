@@ -10,6 +10,7 @@
 
 #include "train/trainer.hpp"
 #include "util/command_line.hpp"
+#include "util/files.hpp"
 
 namespace sente::train {
 
@@ -124,11 +125,14 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     if (net_every < 0) return reply.refuse("--net-every must not be negative");
     if (cli.get<int>("validation-every") < 0) return reply.refuse("--validation-every must not be negative");
     if (cli.count("scale") && !(cli.get<double>("scale") > 0)) return reply.refuse("--scale must be above 0");
-    if (cli.count("resume") && cli.count("init"))
+    if (cli.get<bool>("resume") && cli.count("init"))
         return reply.refuse("--resume and --init exclude each other");
     const std::string out = cli.get<std::string>("out");
     const std::string checkpoint =
         cli.count("checkpoint") ? cli.get<std::string>("checkpoint") : out + ".ckpt";
+    // Both are written after hours of work, perhaps: a name that cannot be is refused first.
+    for (const std::string& path : {out, checkpoint})
+        if (auto error = util::unwritable(path)) return reply.refuse(*error);
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
@@ -137,7 +141,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     // The shape: a resumed run's own; an --init net's, or the larger one the options name over it,
     // into which the net is widened; else the options' (over the defaults).
     const bool shape_given = cli.count("hidden") || cli.count("king-mirror") || cli.count("output-buckets");
-    if (cli.count("resume") && shape_given)
+    if (cli.get<bool>("resume") && shape_given)
         return reply.refuse(
             "the shape of a resumed run is its own: leave out --hidden, --king-mirror and --output-buckets");
     nnue::LoadResult init;
@@ -161,7 +165,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
                                 + " (no smaller hidden size, no fewer buckets, mirroring kept)");
         init_weights = std::move(*wider);
     }
-    if (cli.count("resume"))
+    if (cli.get<bool>("resume"))
         if (auto error = Trainer::checkpoint_shape(checkpoint, options.shape)) return reply.refuse(*error);
 
     const games::Filter filter{cli.get<int>("min-ply"), cli.get<int>("max-score")};
@@ -181,7 +185,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
               << data.validation.size() << " (" << std::lround(seconds()) << " s)\n";
 
     std::optional<Trainer> trainer;
-    if (cli.count("resume")) {
+    if (cli.get<bool>("resume")) {
         if (auto error = Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
             return reply.refuse(*error);
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
@@ -216,14 +220,14 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
             "\repoch %d/%d: training loss %.6f, validation loss %.6f, lr %.3g, %.0f positions/s, %s\n", epoch,
             o.epochs, loss, trainer->validation_loss(), trainer->learning_rate(epoch - 1), rate,
             clock_time(seconds()).c_str());
-        if (auto error = trainer->save_checkpoint(checkpoint)) return reply.refuse(*error);
+        if (auto error = trainer->save_checkpoint(checkpoint)) return reply.fail(*error);
         if (net_every && epoch % net_every == 0)
             if (auto error = write_net(epoch_path(out, epoch), quantise(trainer->weights(), o.shape)))
-                return reply.refuse(*error);
+                return reply.fail(*error);
     }
 
     const nnue::Network net = quantise(trainer->weights(), o.shape);
-    if (auto error = write_net(out, net)) return reply.refuse(*error);
+    if (auto error = write_net(out, net)) return reply.fail(*error);
     // A sample of the validation positions (or training ones when none are held out) for the reports.
     const std::vector<PackedPosition>& pool = data.validation.empty() ? data.train : data.validation;
     std::vector<PackedPosition> sample;

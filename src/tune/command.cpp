@@ -9,6 +9,7 @@
 
 #include "tune/tuner.hpp"
 #include "util/command_line.hpp"
+#include "util/files.hpp"
 
 namespace sente::tune {
 
@@ -65,6 +66,11 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     if (epochs < 0) return reply.refuse("--epochs must not be negative");
     if (report < 1) return reply.refuse("--report must be at least 1");
     if (cli.get<int>("validation-every") < 0) return reply.refuse("--validation-every must not be negative");
+    if (cli.count("k") && !(cli.get<double>("k") > 0)) return reply.refuse("-k must be above 0");
+    if (!(cli.get<double>("lr") > 0)) return reply.refuse("--lr must be above 0");
+    const double decay = cli.get<double>("decay");
+    if (!(decay > 0 && decay <= 1)) return reply.refuse("--decay must be above 0 and at most 1");
+    if (auto error = util::unwritable(cli.get<std::string>("out"))) return reply.refuse(*error);
 
     Params params;
     if (auto error = read_params(cli.get<std::string>("params"), params)) return reply.refuse(*error);
@@ -101,7 +107,7 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     AdamOptions adam;
     adam.epochs = epochs;
     adam.learning_rate = cli.get<double>("lr");
-    adam.decay = cli.get<double>("decay");
+    adam.decay = decay;
     fit(train, params, objective, adam, [&](int epoch, double) {
         // Both losses of the weights after this epoch's step (fit's own figure is from before it).
         if (epoch % report == 0 || epoch == epochs)
@@ -112,7 +118,7 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
                  validation_loss());
 
     const std::string in = cli.get<std::string>("params"), out = cli.get<std::string>("out");
-    if (auto error = write_params(in, out, params)) return reply.refuse(*error);
+    if (auto error = write_params(in, out, params)) return reply.fail(*error);
     std::cerr << "wrote " << out << '\n';
     return util::Done;
 }

@@ -178,6 +178,17 @@ void UciLoop::run(std::istream& in) {
     engine_.wait();
 }
 
+bool UciLoop::knows(std::string_view line) const {
+    static constexpr std::array<std::string_view, 11> protocol = {
+        "uci",  "isready",   "ucinewgame", "position", "setoption", "go",
+        "stop", "ponderhit", "quit",       "debug",    "register"};
+    const Tokens tokens = tokenize(line);
+    if (tokens.empty() || std::ranges::find(protocol, tokens[0]) != protocol.end()) return true;
+    return std::ranges::any_of(commands_, [&](const util::Command& c) {
+        return c.name == tokens[0] && c.reach == util::Reach::Everywhere;
+    });
+}
+
 bool UciLoop::execute(std::string_view line) {
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;

@@ -30,6 +30,9 @@ public:
     void run(std::istream& in);
     // Handles one line; returns false when the line was `quit`.
     bool execute(std::string_view line);
+    // Whether a line is blank or opens with a command the loop knows: one of the protocol's, or
+    // one of the table's that UCI reaches.
+    bool knows(std::string_view line) const;
 
 private:
     using Tokens = std::vector<std::string_view>;

@@ -46,6 +46,11 @@ public:
         refusal(why);
         return BadUsage;
     }
+    // Says why work that was under way failed (a file that could not be written); gives its status.
+    int fail(std::string_view why) {
+        refusal(why);
+        return Failed;
+    }
 
     // Each line of a text in turn (under UCI, with no other line among them).
     virtual void lines(std::string_view text) {
@@ -75,6 +80,9 @@ struct Command {
     // Under UCI the command runs beside the protocol loop, which answers isready meanwhile and ends
     // it on stop (Engine::abort_work); any other command waits for it to finish.
     bool stoppable = false;
+    // Its words are read by a util::CommandLine, whose --help lists its options; the others take
+    // no options, and their --help on the command line is the usage and summary above.
+    bool has_options = false;
 };
 
 }  // namespace sente::util

@@ -92,7 +92,7 @@ CommandLine::CommandLine(std::string program, std::string description, std::stri
 CommandLine::~CommandLine() = default;
 
 CommandLine& CommandLine::flag(const std::string& name, const std::string& help) {
-    parser_->options.add_options()(name, help);
+    parser_->options.add_options()(name, help, cxxopts::value<bool>()->default_value("false"));
     return *this;
 }
 

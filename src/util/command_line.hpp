@@ -44,7 +44,8 @@ public:
     CommandLine(const CommandLine&) = delete;
     CommandLine& operator=(const CommandLine&) = delete;
 
-    // An option without a value: counted, never read.
+    // An option without a value: off unless given, read as get<bool>(name). --name=false, as a
+    // script may write it, leaves it off.
     CommandLine& flag(const std::string& name, const std::string& help);
     // An option that takes a value of type T, with no default (count() says whether it was given).
     template <OptionType T>
