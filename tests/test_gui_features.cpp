@@ -102,6 +102,17 @@ TEST_CASE("Ponder: go ponder waits for ponderhit, then plays on its clock", "[uc
     auto after = until_bestmove(engine, 5s);
     auto thought = std::chrono::steady_clock::now() - hit_at;
     CHECK(thought < 2000ms);  // a normal timed search from the ponderhit, within its clock
+    // The time the info lines report counts from the go, pondering included, and never goes back
+    // when ponderhit starts the clock of the limits.
+    long long last_time = 0;
+    for (const std::string& line : after) {
+        if (line.rfind("info depth ", 0) != 0) continue;
+        INFO(line);
+        const long long time = std::stoll(word_after(line, "time"));
+        CHECK(time >= last_time);
+        last_time = time;
+    }
+    CHECK(last_time >= 2400);  // the last line, after 2.5 s of pondering (less what the pipe took)
     Position pos;
     REQUIRE_FALSE(pos.set_fen(std::string(Position::StartFen)));
     for (const std::string& m : {std::string("e2e4"), std::string("e7e5"), best, ponder})

@@ -177,3 +177,26 @@ TEST_CASE("Time: games on the clock with and without increment never lose on tim
     SECTION("sudden death 1 s + 0, 60 plies") { play_on_the_clock(1000, 0, 60); }
     SECTION("sudden death 0.3 s + 0, 40 plies") { play_on_the_clock(300, 0, 40); }
 }
+
+// A ponderhit starts the clock of a search that ponders; sent during any other search (a GUI out of
+// step with the engine), it must not restart that search's clock, or each one would put off the
+// bestmove by the whole move time again.
+TEST_CASE("Time: a ponderhit during a search that does not ponder leaves its clock alone", "[uci][timing]") {
+    EngineProcess engine;
+    handshake(engine);
+    engine.send("position startpos");
+    sente::test::sync(engine);
+    engine.send("go movetime 300");
+    const auto start = std::chrono::steady_clock::now();
+    std::vector<std::string> lines;
+    for (int i = 0; i < 30 && lines.empty(); ++i) {  // a ponderhit every 50 ms for 1.5 s
+        engine.send("ponderhit");
+        lines = engine.read_until("bestmove", 50ms);
+    }
+    if (lines.empty()) lines = engine.read_until("bestmove", 5s);
+    const auto took =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count();
+    REQUIRE_FALSE(lines.empty());
+    CHECK(took < 1000);
+}

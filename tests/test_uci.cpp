@@ -560,6 +560,31 @@ TEST_CASE("UCI: go with odd numbers never crashes", "[uci][search]") {
     }
 }
 
+TEST_CASE("UCI: go reads numbers with a '+' or a fraction, and a go whose limit is unreadable ends by itself",
+          "[uci][search]") {
+    EngineProcess engine;
+    engine.send("position startpos");
+    // As some GUIs write clocks: read as 2000 and 10, with no error.
+    auto lines = search_lines(engine, "go wtime +2000 btime 2000.0 winc +10 binc 10.5");
+    REQUIRE_FALSE(lines.empty());
+    for (const std::string& line : lines) {
+        INFO(line);
+        CHECK(line.find("error") == std::string::npos);
+    }
+    // Not numbers at all: refused, each once, and the go searches for a second rather than until a
+    // stop that a GUI which sent a clock will never send.
+    lines = search_lines(engine, "go wtime 12x btime 2000.5x");
+    REQUIRE(lines.size() >= 4);
+    CHECK(lines[0] == "info string error: go wtime needs a number");
+    CHECK(lines[1] == "info string error: go btime needs a number");
+    CHECK(lines[2] == "info string go: no limit could be read; searching for 1000 ms");
+    CHECK(lines.back().rfind("bestmove ", 0) == 0);
+    // movetime 0 beside a clock is no limit: the clock's budget is used, not a millisecond.
+    lines = search_lines(engine, "go wtime 20000 btime 20000 movetime 0");
+    REQUIRE(lines.size() >= 2);
+    CHECK(std::stoll(word_after(lines[lines.size() - 2], "time")) >= 100);
+}
+
 namespace {
 
 // A search's output without what depends on the clock: the time and nps fields, and the currmove

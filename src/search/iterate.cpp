@@ -38,7 +38,7 @@ void Worker::report(const SearchCallbacks& cb, int depth) {
         r.bound = shared_.shown_bound(r.score, searched ? rm.bound : BoundExact);
         r.score = shared_.shown_score(r.score, rm);
         r.pv = rm.pv;
-        r.time_ms = shared_.time.elapsed_ms();
+        r.time_ms = shared_.time.searched_ms();
         r.hashfull = shared_.tt.hashfull();
         r.nodes = nodes();  // the pool adds its helpers' nodes and tablebase hits
         r.tbhits = tb_hits();
@@ -122,12 +122,12 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
                 if (stopped()) break;
                 if (score <= alpha) {
                     root_failed_low_ = root_failed_low_ || pv_index_ == 0;
-                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs)
+                    if (id_ == 0 && callbacks && shared_.time.searched_ms() > CurrmoveAfterMs)
                         report(*callbacks, root_depth_);
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
                 } else if (score >= beta) {
-                    if (id_ == 0 && callbacks && shared_.time.elapsed_ms() > CurrmoveAfterMs)
+                    if (id_ == 0 && callbacks && shared_.time.searched_ms() > CurrmoveAfterMs)
                         report(*callbacks, root_depth_);
                     beta = std::min(score + delta, VALUE_INFINITE);
                 } else {
@@ -158,7 +158,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (id_ != 0) continue;
         if (callbacks) {
             pv_index_ = lines - 1;
-            const std::int64_t now = shared_.time.elapsed_ms();
+            const std::int64_t now = shared_.time.searched_ms();
             if (root_depth_ <= ReportEveryDepthTo || now - last_report_ms >= ReportIntervalMs) {
                 report(*callbacks, root_depth_);
                 last_report_ms = now;

@@ -441,7 +441,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         int new_depth = depth - 1 + extension;
         frame(ply_ + 1).double_extensions = ss.double_extensions + (extension >= 2);
 
-        if (root && id_ == 0 && shared_.time.elapsed_ms() > CurrmoveAfterMs && current_callbacks_
+        if (root && id_ == 0 && shared_.time.searched_ms() > CurrmoveAfterMs && current_callbacks_
             && current_callbacks_->on_currmove)
             current_callbacks_->on_currmove(depth, m, int(root_index));
 

@@ -214,7 +214,7 @@ void ThreadPool::main_search() {
         r.score = shared_.shown_score(rm.score, rm);
         r.bound = shared_.shown_bound(rm.score, rm.bound);
         r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
-        r.time_ms = shared_.time.elapsed_ms();
+        r.time_ms = shared_.time.searched_ms();
         r.hashfull = shared_.tt.hashfull();
         r.nodes = main.nodes();
         r.tbhits = main.tb_hits();
@@ -237,7 +237,8 @@ void ThreadPool::stop() {
 
 void ThreadPool::ponderhit() {
     std::lock_guard lock(mutex_);
-    if (!searching_) return;
+    // Only a search that ponders has a clock to start: a stray ponderhit leaves any other alone.
+    if (!searching_ || !shared_.pondering) return;
     shared_.time.restart();
     shared_.pondering = false;
     cv_.notify_all();

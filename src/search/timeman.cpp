@@ -8,6 +8,7 @@ using namespace search;
 
 void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overhead_ms) {
     restart();
+    go_ticks_ = start_.ticks.load(std::memory_order_relaxed);
     limited_ = fixed_ = false;
     if (limits.infinite) return;
 

@@ -58,13 +58,15 @@ public:
 
     // Sets the soft and hard limits for the side to move; `overhead` is the GUI's Move Overhead.
     void start(const SearchLimits& limits, Color us, std::int64_t overhead_ms);
-    // Restarts the clock (on ponderhit, when our own time starts running).
+    // Restarts the clock of the limits (on ponderhit, when our own time starts running); the time
+    // the search reports still counts from its `go`.
     void restart() { start_.ticks.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed); }
 
-    std::int64_t elapsed_ms() const {
-        const Clock::time_point start{Clock::duration{start_.ticks.load(std::memory_order_relaxed)}};
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    }
+    // Since the start of the limits' clock: what the limits are held to.
+    std::int64_t elapsed_ms() const { return ms_since(start_.ticks.load(std::memory_order_relaxed)); }
+    // Since the `go`, pondering included: the `time` of the search's info lines, which never goes
+    // back, and the clock of their pace.
+    std::int64_t searched_ms() const { return ms_since(go_ticks_); }
     bool limited() const { return limited_; }
     // `go movetime`: the whole budget is to be used, so no iteration is skipped to save time.
     bool fixed() const { return fixed_; }
@@ -97,6 +99,11 @@ private:
             return *this;
         }
     } start_;
+    Clock::rep go_ticks_ = start_.ticks.load(std::memory_order_relaxed);  // set by start() alone
+    static std::int64_t ms_since(Clock::rep ticks) {
+        const Clock::time_point then{Clock::duration{ticks}};
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - then).count();
+    }
     bool limited_ = false;
     bool fixed_ = false;
     std::int64_t soft_ = 0, hard_ = 0;

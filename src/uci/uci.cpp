@@ -19,6 +19,9 @@ namespace {
 
 constexpr std::size_t MaxShownInput = 64;     // characters of bad input echoed back
 constexpr std::size_t MaxShownProblem = 200;  // of a problem that quotes it, a FEN with it
+// A `go` whose every limit was unreadable ("go wtime abc") thinks this long, as one with only the
+// other side's clock does, rather than until a `stop` that may never come.
+constexpr std::int64_t UnreadLimitMs = 1000;
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
 
@@ -49,6 +52,19 @@ bool is_go_number(std::string_view word) {
     static constexpr std::array<std::string_view, 9> keywords = {
         "wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate"};
     return std::ranges::find(keywords, word) != keywords.end();
+}
+
+// A `go` parameter's number as GUIs write it: whole, or with a '+' or a fraction (dropped), as some
+// send their clocks ("+2000", "2000.0").
+std::optional<std::int64_t> go_value(std::string_view text) {
+    if (text.starts_with('+') && text.size() > 1 && text[1] != '-') text.remove_prefix(1);
+    if (const std::size_t dot = text.find('.'); dot != std::string_view::npos && dot > 0) {
+        const std::string_view fraction = text.substr(dot + 1);
+        if (!fraction.empty() && fraction.find_first_not_of("0123456789") != std::string_view::npos)
+            return std::nullopt;
+        text = text.substr(0, dot);
+    }
+    return util::parse_clamped(text);
 }
 
 // The words that open a `go` parameter. A searchmoves list runs to the first of them, so that
@@ -205,13 +221,13 @@ bool UciLoop::execute(std::string_view line) {
         end_command(cmd == "stop");
         if (cmd == "stop") return true;
     }
-    if (!search_running()) apply_pending_options();
-
     if (cmd == "quit") {
         engine_.stop();
         engine_.wait();
         return false;
     }
+    if (!search_running()) apply_pending_options();
+
     if (cmd == "uci")
         cmd_uci();
     else if (cmd == "isready")
@@ -403,6 +419,8 @@ void UciLoop::cmd_go(const Tokens& args) {
     SearchLimits limits;
     std::vector<Move> searchmoves;
     const Position& pos = engine_.position();
+    std::optional<std::int64_t> movetime;
+    bool unread_limit = false;  // a limit whose number could not be read
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view key = args[i];
         if (key == "infinite") {
@@ -418,9 +436,11 @@ void UciLoop::cmd_go(const Tokens& args) {
                     searchmoves.push_back(m);
             }
         } else if (is_go_number(key)) {
-            auto value = i + 1 < args.size() ? util::parse_clamped(args[i + 1]) : std::nullopt;
+            auto value = i + 1 < args.size() ? go_value(args[i + 1]) : std::nullopt;
             if (!value) {
                 error("go " + std::string(key) + " needs a number");
+                unread_limit = unread_limit || (key != "winc" && key != "binc" && key != "movestogo");
+                if (i + 1 < args.size() && !is_go_keyword(args[i + 1])) ++i;  // the unread number
                 continue;
             }
             ++i;
@@ -437,7 +457,7 @@ void UciLoop::cmd_go(const Tokens& args) {
             else if (key == "movestogo")
                 limits.movestogo = v < 0 ? 1 : int(positive(0, 1000));
             else if (key == "movetime")
-                limits.movetime = positive(1, std::int64_t(1) << 40);
+                movetime = v;
             else if (key == "depth")
                 limits.depth = int(positive(1, MAX_PLY - 1));
             else if (key == "nodes")
@@ -448,11 +468,20 @@ void UciLoop::cmd_go(const Tokens& args) {
             error("go: unknown token '" + shown(key) + "' ignored");
         }
     }
+    // `movetime 0` beside a clock is no limit (as Stockfish reads it); alone, the shortest search.
+    if (movetime && (*movetime > 0 || (limits.time[White] < 0 && limits.time[Black] < 0)))
+        limits.movetime = std::clamp<std::int64_t>(*movetime, 1, std::int64_t(1) << 40);
     // A `go` that names no limit searches until `stop`, as `go infinite` does: a GUI analysing with
     // a bare `go` gets no bestmove of the engine's own accord (a mate found, the deepest iteration).
-    if (!limits.ponder && !limits.uses_clock(White) && !limits.uses_clock(Black) && !limits.depth
-        && !limits.nodes && !limits.mate)
+    // One whose limit could not be read is no request to think forever: it thinks briefly.
+    const bool unlimited = !limits.ponder && !limits.uses_clock(White) && !limits.uses_clock(Black)
+                           && !limits.depth && !limits.nodes && !limits.mate;
+    if (unlimited && unread_limit && !limits.infinite) {
+        limits.movetime = UnreadLimitMs;
+        info_string("go: no limit could be read; searching for " + std::to_string(UnreadLimitMs) + " ms");
+    } else if (unlimited) {
         limits.infinite = true;
+    }
     // A second `go` during a search ends the first one (which still sends its bestmove); options
     // that waited for the first search apply to the second.
     end_search();
