@@ -128,6 +128,13 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
         CHECK(r.err.rfind("sente: ", 0) == 0);
     }
+    // A number too long for its type is called too large, not given the type's range (which is not
+    // the option's); text that is no number is named as such.
+    CHECK(run_sente({"perft", "2", "--hash", "9999999999"}).err == "sente: --hash 9999999999 is too large\n");
+    CHECK(run_sente({"datagen", "--out", "x.bin", "--games", "-99999999999"}).err
+          == "sente: --games -99999999999 is too small\n");
+    CHECK(run_sente({"perft", "2", "--hash", "0x10"}).err
+          == "sente: --hash must be a whole number, not '0x10'\n");
     // A negative hold-out rate is refused by name, before any file is read.
     for (const char* command : {"train", "tune"}) {
         auto r = run_sente({command, "--data", "never-read.bin", "--validation-every", "-3"});

@@ -44,12 +44,17 @@ struct Held<std::vector<int>> {
     using type = std::vector<std::string>;
 };
 
-// The refusal of a text that is no number of type T, or nothing.
+// The refusal of a text that is no number of type T, or nothing. A number too long for T is called
+// too large (or small) rather than given T's range, which is not the option's: the command checks
+// that range, and names it, once the number is read.
 template <std::integral T>
 std::optional<std::string> not_a_number(const std::string& name, const std::string& text) {
     if (parse<T>(text)) return std::nullopt;
-    return "--" + name + " must be a whole number from " + std::to_string(std::numeric_limits<T>::min())
-           + " to " + std::to_string(std::numeric_limits<T>::max()) + ", not '" + text + "'";
+    const bool digits =
+        text.find_first_not_of("0123456789", text.starts_with('-') ? 1 : 0) == std::string::npos
+        && text.size() > (text.starts_with('-') ? 1u : 0u);
+    if (digits) return "--" + name + " " + text + " is too " + (text.starts_with('-') ? "small" : "large");
+    return "--" + name + " must be a whole number, not '" + text + "'";
 }
 
 }  // namespace
