@@ -671,8 +671,9 @@ TEST_CASE("UCI: genfens prints N distinct legal openings, the same for the same 
     openings("genfens 4 seed 1 book " + std::string(SENTE_TEST_DATA_DIR) + "/noob_3moves_2000.epd", 4);
 
     EngineProcess engine;
-    for (const char* bad : {"genfens", "genfens 0 seed 1 book None", "genfens ten",
-                            "genfens 3 seed x book None", "genfens 3 seed 1 book /no/such/file.epd"}) {
+    for (const char* bad :
+         {"genfens", "genfens 0 seed 1 book None", "genfens ten", "genfens 3 seed x book None",
+          "genfens 3 seed 1 book /no/such/file.epd", "genfens 3 seed", "genfens 3 seed 1 book"}) {
         INFO(bad);
         engine.send(bad);
         auto lines = sente::test::sync(engine);

@@ -87,6 +87,10 @@ int genfens_command(Engine& engine, util::Words words, util::Reply& reply) {
     if (!count) return util::BadUsage;
     std::uint64_t seed = 0;
     std::string book_path;
+    // Words after the pairs OpenBench sends are left alone (a workload may add its own), but a key of
+    // the pairs given last without its value is a command cut short.
+    if (words.size() % 2 == 0 && (words.back() == "seed" || words.back() == "book"))
+        return reply.refuse("genfens " + words.back() + " needs a value");
     for (std::size_t i = 1; i + 1 < words.size(); i += 2) {
         if (words[i] == "seed") {
             const std::optional<std::uint64_t> s = util::parse<std::uint64_t>(words[i + 1]);
