@@ -7,7 +7,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
-case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
+sente_help "$0" "$@"
 [ $# -le 1 ] || { echo "bench-perft.sh: one argument at most, RUNS (see --help)" >&2; exit 2; }
 RUNS="${1:-7}"
 sente_number bench-perft.sh RUNS "$RUNS" 1

@@ -9,6 +9,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
+sente_help "$0" "$@"
 rounds=5 hash=8192 threads=256 separately=0
 engines=()
 while [ $# -gt 0 ]; do
@@ -17,9 +18,13 @@ while [ $# -gt 0 ]; do
         --hash) sente_value bench-ready.sh "$@"; hash="$2"; shift 2 ;;
         --threads) sente_value bench-ready.sh "$@"; threads="$2"; shift 2 ;;
         --separately) separately=1; shift ;;
-        -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+        -h|--help) sente_usage "$0"; exit 0 ;;
+        -*) echo "bench-ready.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
         *) engines+=("$1"); shift ;;
     esac
+done
+for engine in "${engines[@]}"; do
+    [ -x "$engine" ] || { echo "bench-ready.sh: no engine $engine" >&2; exit 2; }
 done
 sente_number bench-ready.sh --rounds "$rounds" 1
 sente_number bench-ready.sh --hash "$hash" 1

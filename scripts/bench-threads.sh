@@ -6,7 +6,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/setup.sh"
-case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
+sente_help "$0" "$@"
 DEPTH="${1:-16}"
 shift || true
 THREADS=("$@")

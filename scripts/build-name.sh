@@ -7,7 +7,7 @@
 #
 #   scripts/build-name.sh [ROOT]      (default: the tree this script is in)
 root="${1:-$(dirname "$0")/..}"
-cd "$root" 2>/dev/null || exit 1
+cd "$root" 2>/dev/null || { echo "build-name.sh: no folder $root" >&2; exit 1; }
 version="$(sed -n 's/^project(Sente VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)"
 [ -n "$version" ] || { echo "build-name.sh: no project version in $root/CMakeLists.txt" >&2; exit 1; }
 # Only this tree's own repository counts, not one that an unpacked archive happens to sit in: git

@@ -9,10 +9,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 check=0
+sente_help "$0" "$@"
+[ $# -le 1 ] || { echo "format.sh: one argument at most (see --help)" >&2; exit 2; }
 case "${1:-}" in
     --check) check=1 ;;
     "") ;;
-    -h | --help) sente_usage "$0"; exit 0 ;;
     *) echo "format.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
 esac
 

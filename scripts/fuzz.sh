@@ -11,7 +11,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
+sente_help "$0" "$@"
 seconds=60
 if [ $# -gt 0 ]; then seconds="$1"; shift; fi
 sente_number fuzz.sh SECONDS "$seconds" 1

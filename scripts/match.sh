@@ -10,11 +10,14 @@
 # gnuchess toga2 glaurung. Every engine gets one thread and the same hash.
 #
 # Options:
-#   --games N         games per opponent (default 100; played in pairs with colours reversed)
-#   --tc TC           time control, seconds+increment (default 8+0.08)
+#   --games N         games per opponent, an even number (default 100; played in pairs with
+#                     colours reversed)
+#   --tc TC           time control: seconds, seconds+increment or moves/seconds[+increment]
+#                     (default 8+0.08)
 #   --concurrency C   games at once (default 2)
 #   --hash MB         hash per engine (default 16)
-#   --book FILE       EPD openings (default ../shared/data/openings/noob_3moves_2000.epd when present)
+#   --book FILE       EPD openings (default ../shared/data/openings/noob_3moves_2000.epd when present,
+#                     else tests/data/noob_3moves_2000.epd)
 #   --chess960        Chess960 games, from a book of random start positions (of the 960) made here
 #                     with the seed, unless --book names one
 #   --nodes N         a fixed node count a move instead of a clock (quick screening; --tc ignored)
@@ -25,6 +28,7 @@
 #   --option NAME=V   a UCI option for Sente (repeatable)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+sente_help "$0" "$@"
 
 games=100 tc="8+0.08" concurrency=2 hash=16 book="" sente="$SENTE_ROOT/build/sente" pgn="" sprt=0 seed=""
 chess960=0 nodes=""
@@ -51,6 +55,9 @@ while [ $# -gt 0 ]; do
 done
 [ ${#opponents[@]} -gt 0 ] || opponents=(gnuchess toga2 glaurung)
 sente_number match.sh --games "$games" 2
+[ $((games % 2)) -eq 0 ] || { echo "match.sh: --games is played in pairs: an even number, not $games" >&2; exit 2; }
+[[ "$tc" =~ ^([1-9][0-9]*/)?[0-9]+(\.[0-9]+)?(\+[0-9]+(\.[0-9]+)?)?$ ]] \
+    || { echo "match.sh: --tc is seconds, seconds+increment or moves/seconds+increment (8+0.08, 40/60); not '$tc'" >&2; exit 2; }
 sente_number match.sh --concurrency "$concurrency" 1
 sente_number match.sh --hash "$hash" 1
 [ -z "$seed" ] || sente_number match.sh --seed "$seed" 0 18446744073709551615
@@ -82,7 +89,11 @@ with open(sys.argv[2], "w") as out:
     for n in order: out.write(start(n) + "\n")
 PY
 fi
-[ -z "$book" ] && [ -r "$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd"
+if [ -z "$book" ]; then
+    book="$SENTE_ROOT/tests/data/noob_3moves_2000.epd"
+    [ -r "$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd" ] && book="$SENTE_ROOT/../shared/data/openings/noob_3moves_2000.epd"
+fi
+[ -r "$book" ] || { echo "match.sh: cannot read the book $book" >&2; exit 2; }
 if [ ! -x "$sente" ]; then
     sente_install_packages
     sente_build "$SENTE_ROOT/build"
@@ -144,9 +155,22 @@ cmd=("$runner")
 sente_words=("cmd=$sente" "name=Sente" "option.Hash=$hash" "option.Threads=1")
 for o in "${sente_options[@]}"; do sente_words+=("option.$o"); done
 cmd+=(-engine "${sente_words[@]}")
+# Each engine's name is its own in the runner's table: two paths ending in the same file name (two
+# builds called sente, say) are told apart by a number.
+declare -A named=([Sente]=1)
 for opp in "${opponents[@]}"; do
     mapfile -t words < <(engine_args "$opp")
     [ ${#words[@]} -gt 0 ] || exit 2
+    for i in "${!words[@]}"; do
+        [[ "${words[i]}" == name=* ]] || continue
+        name="${words[i]#name=}" candidate="${words[i]#name=}" n=1
+        while [ -n "${named[$candidate]:-}" ]; do
+            n=$((n + 1))
+            candidate="$name-$n"
+        done
+        words[i]="name=$candidate"
+        named[$candidate]=1
+    done
     cmd+=(-engine "${words[@]}")
     [ "$sprt" = 1 ] && break
 done

@@ -30,6 +30,7 @@
 # run as root.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+sente_help "${BASH_SOURCE[0]}" "$@"
 
 out="$SENTE_ROOT/release"
 systems="linux,windows"
@@ -78,6 +79,13 @@ for system in "${systems[@]}"; do
         *) echo "release.sh: unknown system '$system' (linux or windows)" >&2; exit 2 ;;
     esac
 done
+# Something to build: `--os ""`, or `--os windows --levels armv8` (Debian has no MinGW for ARM),
+# would end with nothing made and status 0.
+targets=0
+for system in "${systems[@]}"; do
+    for level in "${levels[@]}"; do [ "$system/$level" = windows/armv8 ] || targets=$((targets + 1)); done
+done
+[ $targets -gt 0 ] || { echo "release.sh: --os and --levels name no binary to build" >&2; exit 2; }
 if [ $linux_arm = 1 ]; then
     extra_packages+=(g++-$AARCH64)
     # Debian's qemu-user-static, or qemu-user if it is there: either has qemu-aarch64.
@@ -276,7 +284,9 @@ for system in "${systems[@]}"; do
         fi
         t0=$SECONDS
         if [ "$tablebases" = on ]; then
-            args+=(FATHOM="$(build_fathom "$prefix")")
+            # Not in $(...), where bash leaves errexit off: a compiler that fails stops the run here.
+            build_fathom "$prefix" >"$work/fathom-dir"
+            args+=(FATHOM="$(cat "$work/fathom-dir")")
         else
             args+=(SYZYGY=off)
         fi

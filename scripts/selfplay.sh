@@ -14,7 +14,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
-case "${1:-}" in -h | --help) sente_usage "$0"; exit 0 ;; esac
+sente_help "$0" "$@"
 games=100 tc="1+0.01"
 if [ $# -gt 0 ] && [[ "$1" != -* ]]; then games="$1"; shift; fi
 if [ $# -gt 0 ] && [[ "$1" != -* ]]; then tc="$1"; shift; fi

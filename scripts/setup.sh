@@ -38,12 +38,27 @@ sente_build() {
 # sente_copy_sources DIR: the sources as a fresh clone would have them (tracked and new files,
 # nothing ignored), so that objects of development builds never mix into a check's build.
 sente_copy_sources() {
-    (cd "$SENTE_ROOT" && git ls-files -co --exclude-standard -z | xargs -0 tar -cf - 2>/dev/null) | tar -xf - -C "$1"
+    # A tracked file deleted from the work tree is not copied (a fresh clone of a commit made now
+    # would not have it either); tar's complaint about it would stop the copy without a word.
+    (cd "$SENTE_ROOT" && git ls-files -co --exclude-standard -z \
+        | while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done \
+        | xargs -0 tar -cf -) | tar -xf - -C "$1" \
+        || { echo "cannot copy the sources of $SENTE_ROOT to $1" >&2; return 1; }
 }
 
 # sente_usage SCRIPT: the comment block at the top of a script (after the #! line), as its help.
 sente_usage() {
     awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$1"
+}
+
+# sente_help SCRIPT [ARGUMENT...]: when any argument is -h or --help, prints the script's usage and
+# ends it with status 0, before it builds or runs anything, wherever the option stands.
+sente_help() {
+    local script="$1" arg
+    shift
+    for arg in "$@"; do
+        case "$arg" in -h | --help) sente_usage "$script"; exit 0 ;; esac
+    done
 }
 
 # sente_number SCRIPT WHAT VALUE MIN [MAX]: stops the script with a message and status 2 unless VALUE
@@ -68,9 +83,10 @@ sente_below() {
 }
 
 # sente_value SCRIPT OPTION [VALUE...]: stops the script with a message and status 2 unless OPTION,
-# the argument under way, has a value after it. Called as `sente_value NAME "$@"` before `shift 2`.
+# the argument under way, has a value after it: another option (`--dir --name x`) is none. Called
+# as `sente_value NAME "$@"` before `shift 2`.
 sente_value() {
-    [ $# -ge 3 ] || { echo "$1: $2 needs a value (see --help)" >&2; exit 2; }
+    [ $# -ge 3 ] && [[ "$3" != --* ]] || { echo "$1: $2 needs a value (see --help)" >&2; exit 2; }
 }
 
 # sente_bench_of [RUNNER...] SENTE: the node count that `bench` prints last (RUNNER: wine, say).

@@ -16,10 +16,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
 full=0
+sente_help "$0" "$@"
+[ $# -le 1 ] || { echo "test.sh: one argument at most (see --help)" >&2; exit 2; }
 case "${1:-}" in
     --full) full=1 ;;
     "" | --quick) ;;
-    -h | --help) sente_usage "$0"; exit 0 ;;
     *) echo "test.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
 esac
 # The long suites: the 100 shortest matetrack mates, the tablebase endgames, and negamax against

@@ -11,11 +11,13 @@ fail() { echo "scripts_help_test: $*" >&2; exit 1; }
 for script in "$root"/scripts/*.sh; do
     name="$(basename "$script")"
     case "$name" in run.sh | build-name.sh | setup.sh) continue ;; esac
-    for flag in --help -h; do
+    # Wherever it stands: after other arguments too (`selfplay.sh 10 --help` once built and played).
+    for args in --help -h "10 --help" "--full -h"; do
         status=0
-        out="$(timeout 20 "$script" "$flag" 2>&1)" || status=$?
-        [ "$status" = 0 ] || fail "$name $flag: status $status"
-        grep -q "scripts/$name" <<<"$out" || fail "$name $flag: no usage naming scripts/$name: $out"
+        # shellcheck disable=SC2086 # the arguments' words, split on purpose
+        out="$(timeout 20 "$script" $args 2>&1)" || status=$?
+        [ "$status" = 0 ] || fail "$name $args: status $status"
+        grep -q "scripts/$name" <<<"$out" || fail "$name $args: no usage naming scripts/$name: $out"
     done
 done
 # refused ARGS...: the script exits with status 2 and says why on stderr, without running.
@@ -51,6 +53,15 @@ refused match.sh --games
 refused bench-ready.sh --threads
 refused release.sh --levels
 refused datagen.sh --dir /tmp --name t --seed
+refused datagen.sh --dir --name t --seed 5
+refused test.sh --full extra
+refused format.sh --check extra
+refused match.sh --games 3
+refused match.sh --tc banana
+refused bench-ready.sh --threds 8
+refused bench-ready.sh /nonexistent/sente
+refused release.sh --os ""
+refused release.sh --os windows --levels armv8
 # A number the script computes with stays below 10^18; a seed that is only passed on may take all
 # 64 bits (20 digits), and datagen.sh's, to which it adds 50, stays below 2^63 - 50.
 refused datagen.sh --dir /tmp --name t --seed 5 --nodes 1000000000000000000

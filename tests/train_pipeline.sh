@@ -49,7 +49,10 @@ awk -v r="$first" -v a="$last" -v c="$start" 'BEGIN { exit !(c != "" && c - a < 
 "$train" --data "$dir/games.bin" --epochs 1 --batch 256 --threads 2 --hidden 128 --king-mirror=false \
     --out "$dir/d.nnue" --validation-every 5 2>"$dir/d.log" || fail "--king-mirror=false failed: $(cat "$dir/d.log")"
 grep -q "^net 768 -> 128, 1 output bucket;" "$dir/d.log" || fail "--king-mirror=false: $(grep '^net' "$dir/d.log")"
-"$sente" "setoption name EvalFile value $dir/d.nnue" quit 2>&1 | grep -q "^info string NNUE evaluation using $dir/d.nnue$" \
+# (The engine's lines are kept first: grep -q stops reading at its match, and under pipefail the
+# engine's broken pipe would fail the check.)
+loaded="$("$sente" "setoption name EvalFile value $dir/d.nnue" quit 2>&1)"
+grep -q "^info string NNUE evaluation using $dir/d.nnue$" <<<"$loaded" \
     || fail "the engine did not load the architecture 1 net"
 
 # The engine plays with the trained net: another search than with the embedded net, the same
