@@ -3,7 +3,8 @@
 # manifest rows (games, positions, bytes and sha256 as the files hold them, the command that makes
 # them); the games a stopped round left in a file reach the manifest when a run starts again, and
 # with --close without a game played; a second run on the same files is refused while the first
-# writes them; bad arguments exit with status 2.
+# writes them; a round too small for a Chess960 game of its own leaves its part to the next; bad
+# arguments, those datagen would refuse among them, exit with status 2.
 #   tests/datagen_script_test.sh SENTE
 set -euo pipefail
 sente="$1"
@@ -15,19 +16,25 @@ run() {
     "$root/scripts/datagen.sh" --dir "$dir" --name t --seed 5 --sente "$sente" --nodes 300 --round 10 \
         --chess960 20 "$@" 2>>"$dir/log"
 }
-# check FILE GAMES: FILE's one manifest row counts GAMES games and describes the file as it stands.
+# rows_of FILE [FOLDER]: FILE's manifest rows in FOLDER (default the test's), the name matched as
+# it is written (a '.' in it is no pattern).
+rows_of() {
+    awk -F'\t' -v f="$1" '$1 == f' "${2:-$dir}/manifest.tsv"
+}
+# check FILE GAMES [FOLDER]: FILE's one manifest row counts GAMES games and describes the file as it
+# stands.
 check() {
-    local rows row
-    rows="$(grep -c "^$1	" "$dir/manifest.tsv" || true)"
+    local rows row at="${3:-$dir}"
+    rows="$(rows_of "$1" "$at" | wc -l)"
     [ "$rows" = 1 ] || fail "$rows manifest rows for $1"
-    row="$(grep "^$1	" "$dir/manifest.tsv")"
+    row="$(rows_of "$1" "$at")"
     IFS=$'\t' read -r name engine command games positions bytes sum when <<<"$row"
     [ "$games" = "$2" ] || fail "$1: the row counts $games games, not $2"
     [[ "$command" == *"--games $2 "* ]] || fail "$1: the row's command does not make $2 games: $command"
     [[ "$engine" == "Sente "*", net "* ]] || fail "$1: the row names no engine and net: $engine"
-    [ "$positions" = "$("$sente" datagen --dump "$dir/$1" | wc -l)" ] || fail "$1: positions $positions"
-    [ "$bytes" = "$(stat -c %s "$dir/$1")" ] || fail "$1: bytes $bytes"
-    [ "$sum" = "$(sha256sum "$dir/$1" | cut -d' ' -f1)" ] || fail "$1: sha256 $sum"
+    [ "$positions" = "$("$sente" datagen --dump "$at/$1" | wc -l)" ] || fail "$1: positions $positions"
+    [ "$bytes" = "$(stat -c %s "$at/$1")" ] || fail "$1: bytes $bytes"
+    [ "$sum" = "$(sha256sum "$at/$1" | cut -d' ' -f1)" ] || fail "$1: sha256 $sum"
     [ -n "$when" ] || fail "$1: no time"
 }
 
@@ -113,20 +120,68 @@ status=0
 grep -q "^datagen.sh: cannot read" "$dir/cut/log" || fail "a cut file: no message of the script's: $(cat "$dir/cut/log")"
 grep -q "truncate -s" "$dir/cut/log" || fail "a cut file: datagen's own message was lost: $(cat "$dir/cut/log")"
 
-# Bad arguments: a clear message and status 2.
-for case in "--rounds x|--rounds takes a whole number from 0, not 'x'" \
-    "--chess960 101|--chess960 takes a whole number from 0 to 100, not '101'" \
-    "--rounds|--rounds needs a value" \
-    "--bogus|unknown argument --bogus" \
-    "--hard-nodes 1e4|--hard-nodes takes a whole number from 0, not '1e4'"; do
-    args="${case%%|*}" message="datagen.sh: ${case#*|}"
+# A net that does not load: datagen refuses its options, not the files, whether the files are there
+# (their count is asked first) or not yet (the round's datagen refuses).
+mkdir "$dir/fresh"
+for at in "$dir" "$dir/fresh"; do
     status=0
-    : >"$dir/log"
-    # shellcheck disable=SC2086
-    run $args || status=$?
-    [ "$status" = 2 ] || fail "datagen.sh $args exited with $status, not 2"
-    grep -qF -- "$message" "$dir/log" || fail "datagen.sh $args: no message '$message': $(cat "$dir/log")"
+    "$root/scripts/datagen.sh" --dir "$at" --name t --seed 5 --sente "$sente" --nodes 300 --round 10 \
+        --rounds 1 --net "$dir/no.nnue" 2>"$dir/net.log" || status=$?
+    [ "$status" = 2 ] || fail "a missing net in $at: datagen.sh exited with $status, not 2: $(cat "$dir/net.log")"
+    grep -q "^datagen.sh: sente datagen refused the options" "$dir/net.log" \
+        || fail "a missing net in $at: no message of the script's: $(cat "$dir/net.log")"
+    grep -q "cannot open the net file $dir/no.nnue" "$dir/net.log" \
+        || fail "a missing net in $at: datagen's own message was lost: $(cat "$dir/net.log")"
 done
+[ -z "$(ls "$dir/fresh")" ] || fail "a missing net left files: $(ls "$dir/fresh")"
+
+# A '.' in NAME is no pattern: the rows of v1.2's files leave those of v102's alone.
+mkdir "$dir/dots"
+for n in v102 v1.2; do
+    "$sente" datagen --out "$dir/dots/$n-s5.bin" --games 2 --nodes 300 --seed 5 2>/dev/null
+    "$root/scripts/datagen.sh" --dir "$dir/dots" --name "$n" --seed 5 --sente "$sente" --nodes 300 --close \
+        2>>"$dir/log" || fail "--close of $n failed: $(cat "$dir/log")"
+done
+check v102-s5.bin 2 "$dir/dots"
+check v1.2-s5.bin 2 "$dir/dots"
+
+# Rounds of 7 games at 12%: the first plays no Chess960 game (0.84 of one), the second one (1.68 in
+# 14, rounded down), though each is a run of its own: what a round leaves carries in the files.
+mkdir "$dir/small"
+for _ in 1 2; do
+    "$root/scripts/datagen.sh" --dir "$dir/small" --name t --seed 5 --sente "$sente" --nodes 300 --round 7 \
+        --chess960 12 --rounds 1 2>>"$dir/log" || fail "a round of 7 games failed: $(cat "$dir/log")"
+done
+check t-s5.bin 13 "$dir/small"
+check t-c55.bin 1 "$dir/small"
+
+# Bad arguments, those datagen would refuse among them: a clear message and status 2. From the
+# test's folder, where a '*' let loose would match its files.
+# refused MESSAGE ARGUMENT...: datagen.sh with these arguments stops with status 2 and MESSAGE.
+refused() {
+    local message="datagen.sh: $1" status=0
+    shift
+    : >"$dir/log"
+    (cd "$dir" && run "$@") || status=$?
+    [ "$status" = 2 ] || fail "datagen.sh $* exited with $status, not 2: $(cat "$dir/log")"
+    grep -qF -- "$message" "$dir/log" || fail "datagen.sh $*: no message '$message': $(cat "$dir/log")"
+}
+refused "--rounds takes a whole number from 0, not 'x'" --rounds x
+refused "--chess960 takes a whole number from 0 to 100, not '101'" --chess960 101
+refused "--rounds needs a value" --rounds
+refused "unknown argument --bogus" --bogus
+refused "--hard-nodes takes a whole number from 300 to 2000000000, not '1e4'" --hard-nodes 1e4
+refused "--threads takes a whole number from 1 to 256, not '2 junk'" --threads "2 junk"
+refused "--threads takes a whole number from 1 to 256, not '*'" --threads '*'
+refused "--threads takes a whole number from 1 to 256, not ''" --threads ""
+refused "--threads takes a whole number from 1 to 256, not '0'" --threads 0
+refused "--threads takes a whole number from 1 to 256, not '257'" --threads 257
+refused "--nodes takes a whole number from 100 to 100000000, not '99'" --nodes 99
+refused "--nodes takes a whole number from 100 to 100000000, not '100000001'" --nodes 100000001
+refused "--hash takes a whole number from 1 to 1024, not '0'" --hash 0
+refused "--hash takes a whole number from 1 to 1024, not '1025'" --hash 1025
+refused "--hard-nodes takes a whole number from 300 to 2000000000, not '299'" --hard-nodes 299
+refused "--round takes a whole number from 1 to 100000000, not '100000001'" --round 100000001
 status=0
 "$root/scripts/datagen.sh" --dir "$dir" --seed 5 --sente "$sente" --close 2>"$dir/log" || status=$?
 [ "$status" = 2 ] || fail "datagen.sh without --name exited with $status, not 2"
