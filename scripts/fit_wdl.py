@@ -52,6 +52,9 @@ def load(paths):
                     bins[key][0 if result == 1 else 1 if result == 0.5 else 2] += 1
         except OSError as e:
             fail(f"cannot read {path}: {e.strerror}")
+        except UnicodeDecodeError:
+            fail(f"cannot read {path}: not text (a game file of `sente datagen`? DATA is what "
+                 "`sente_selfplay --wdl-data` writes)")
     return bins
 
 

@@ -18,10 +18,12 @@ moves the values by a fraction of c_end, so `--r-end R` sets every parameter's r
 
 The whole state (the iteration, the values, the random stream, the run's settings) is in the state
 file, written anew after every iteration; run the same command again to continue an interrupted
-run, or to print the result of a finished one. Progress goes to stderr; the values reached go to
-stdout at the end, one "name, value" line each (as OpenBench lists its optimal values).
-Exit status: 0 done, 1 the runner or the engine failed (the state keeps the last full iteration),
-2 a bad argument, a bad parameter line, no runner or an engine that is not a tune build.
+run, or to print the result of a finished one (which needs neither the engine nor a runner).
+Progress goes to stderr; the values reached go to stdout at the end, one "name, value" line each
+(as OpenBench lists its optimal values).
+Exit status: 0 done, 1 the runner or the engine failed or the state file could not be written (the
+state keeps the last full iteration), 2 a bad argument (such as a state file in a folder that does
+not exist), a bad parameter line, no runner or an engine that is not a tune build.
 """
 import argparse
 import json
@@ -50,7 +52,12 @@ class UsageError(Exception):
 
 
 class RunError(Exception):
-    """The runner or the engine failed during the run: exit status 1."""
+    """The runner or the engine failed during the run, or the state file could not be written:
+    exit status 1. kept: the iteration the state file still holds, when not the state's own."""
+
+    def __init__(self, message, kept=None):
+        super().__init__(message)
+        self.kept = kept
 
 
 class Random:
@@ -168,14 +175,30 @@ def step(state, play):
 
 
 def save_state(path, state):
-    """Writes the state whole or not at all: a new file, synced, then renamed over the old one."""
+    """Writes the state whole or not at all: a new file, synced, then renamed over the old one. An
+    OSError (a full disk, a folder gone) is raised with the old file as it was and no new one left."""
     temporary = path + ".tmp"
-    with open(temporary, "w") as f:
-        json.dump(state, f, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temporary, path)
+    try:
+        with open(temporary, "w") as f:
+            json.dump(state, f, indent=1)
+            f.write("\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def save_or_fail(path, state, kept):
+    """save_state, an OSError made a RunError: kept is the iteration the file still holds."""
+    try:
+        save_state(path, state)
+    except OSError as e:
+        raise RunError("cannot write the state file %s: %s" % (path, e.strerror or e), kept)
 
 
 def load_state(path):
@@ -245,7 +268,7 @@ def run(state, play, path=None, progress=None, stop_after=None):
         step(state, play)
         state["seconds"] += time.monotonic() - before
         if path:
-            save_state(path, state)
+            save_or_fail(path, state, state["iteration"] - 1)
         done_here += 1
         if progress:
             each = (time.monotonic() - started) / done_here
@@ -337,8 +360,11 @@ def game_player(runner, path, engine, book, settings, workdir):
             os.remove(pgn_file)
         cmd = runner_command(runner, path, engine, plus, minus, settings, openings_file, pgn_file, workdir)
         log = os.path.join(workdir, "runner.log")
-        with open(log, "w") as out:
-            status = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode
+        try:
+            with open(log, "w") as out:
+                status = subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode
+        except OSError as e:
+            raise RunError("cannot run %s: %s" % (path, e.strerror or e))
         with open(log, errors="replace") as f:
             tail = "".join(f.readlines()[-15:])
         if status != 0 or not os.path.exists(pgn_file):
@@ -391,6 +417,16 @@ def positive(text):
     return n
 
 
+def seed_number(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError("want a whole number of at least 0, not '%s'" % text)
+    return n
+
+
 def positive_number(text):
     try:
         x = float(text)
@@ -423,7 +459,8 @@ def parse_arguments(argv):
     p.add_argument("--nodes", type=positive, help="nodes a move (default 25000)")
     p.add_argument("--book", help="EPD openings (default: shared/data's UHO openings when present, "
                                   "else tests/data/noob_3moves_2000.epd)")
-    p.add_argument("--seed", type=int, help="the random stream's seed (default: a random one)")
+    p.add_argument("--seed", type=seed_number,
+                   help="the random stream's seed, 0 or more (default: a random one)")
     p.add_argument("--r-end", type=positive_number, metavar="R",
                    help="every parameter's r_end (default: what the engine prints, 0.002, which is "
                         "OpenBench's for runs of tens of thousands of games)")
@@ -447,6 +484,8 @@ def prepare(args):
                 raise UsageError("%s was started with %s; to change it, start a new run with another "
                                  "--state" % (args.state, "--%s %s" % (flag, was) if was is not None
                                               else "no --%s" % flag))
+        if state["iteration"] == state["iterations"]:
+            return state  # finished: nothing to play, so the engine is not needed
         params = engine_parameters(args.engine, settings["select"])
         if [p["name"] for p in params] != [p["name"] for p in state["params"]]:
             raise UsageError("%s spsa %s no longer names the parameters of %s"
@@ -466,12 +505,30 @@ def prepare(args):
     return new_state(params, settings["iterations"], settings["pairs"], settings["seed"], settings)
 
 
+def state_folder(path):
+    """The folder the state file goes in, which must exist before any game is played."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError("the folder of the state file %s does not exist (--state)" % path)
+    return folder
+
+
 def main(argv=None):
     state = None
     try:
         args = parse_arguments(argv)
-        runner, runner_path = find_runner()
+        folder = state_folder(args.state)
         state = prepare(args)
+        if state["iteration"] == state["iterations"]:
+            print("spsa: %s holds a finished run: %d iterations, %d games (theta+ +%d -%d =%d)"
+                  % (args.state, state["iterations"], state["games"], state["wins"], state["losses"],
+                     state["draws"]), file=sys.stderr)
+            for name, value in rounded_values(state):
+                print("%s, %d" % (name, value))
+            return 0
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise UsageError("cannot write the state file %s: its folder is not writable" % args.state)
+        runner, runner_path = find_runner()
         settings = dict(state["settings"], concurrency=args.concurrency)
         book = read_book(settings["book"])
         engine = os.path.abspath(args.engine)
@@ -485,7 +542,7 @@ def main(argv=None):
                   "more --pairs would use the rest" % (2 * state["pairs"], 2 * state["pairs"],
                                                        args.concurrency), file=sys.stderr)
         if state["iteration"] == 0 and not os.path.exists(args.state):
-            save_state(args.state, state)
+            save_or_fail(args.state, state, 0)
         with tempfile.TemporaryDirectory(prefix="sente-spsa-") as workdir:
             play = game_player(runner, runner_path, engine, book, settings, workdir)
             run(state, play, args.state, print_progress, args.stop_after)
@@ -494,8 +551,12 @@ def main(argv=None):
         return 2
     except RunError as e:
         print("spsa.py: %s" % e, file=sys.stderr)
-        print("spsa.py: %s keeps iteration %d; run again to continue" % (args.state, state["iteration"]),
-              file=sys.stderr)
+        if not os.path.exists(args.state):
+            print("spsa.py: there is no state file %s; run again to start anew" % args.state,
+                  file=sys.stderr)
+        else:
+            print("spsa.py: %s keeps iteration %d; run again to continue"
+                  % (args.state, state["iteration"] if e.kept is None else e.kept), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         if state is not None:

@@ -91,10 +91,15 @@ class FitWdlTest(unittest.TestCase):
         good = self.write("good.txt", synthetic_lines(100, seed=3))
         bad = self.write("bad.txt", ["78 12 0.5", "78 twelve 1"])
         result_out_of_range = self.write("result.txt", ["78 12 0.7"])
+        binary = os.path.join(self.dir.name, "games.bin")  # bytes that are not UTF-8, as a game file's
+        with open(binary, "wb") as f:
+            f.write(bytes(range(256)) * 64)
         for args, words in [
             ([os.path.join(self.dir.name, "missing.txt")], "cannot read"),
             ([bad], "line 2"),
             ([result_out_of_range], "line 1"),
+            ([good, binary], f"cannot read {binary}: not text"),
+            ([self.dir.name], f"cannot read {self.dir.name}"),
             (["--model", "1,2,3", good], "four numbers"),
             (["--model", "a,b,c,d", good], "four numbers"),
             (["--nonsense", good], "unrecognized arguments: --nonsense"),

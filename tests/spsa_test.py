@@ -72,7 +72,8 @@ def without_clock(state):
 # The stand-ins: an engine that prints FAKE_SPSA_LINES for `spsa ...`, and a runner that plays no
 # chess but scores each game by noisy_game() from the option values it is given, writing a PGN as
 # fastchess and cutechess-cli do. FAKE_RUNNER_LOG collects the runner's arguments; the runner
-# kills the tuner (SIGKILL) on call FAKE_KILL_AT, or fails on call FAKE_FAIL_AT.
+# kills the tuner (SIGKILL) on call FAKE_KILL_AT, or fails on call FAKE_FAIL_AT, or on call
+# FAKE_FULL_AT makes the path FAKE_FULL_PATH a link to /dev/full, as a disk that has filled up.
 FAKE_ENGINE = """\
 import os, sys
 if sys.argv[1:2] != ["spsa"]:
@@ -96,6 +97,8 @@ if str(call) == os.environ.get("FAKE_KILL_AT"):
 if str(call) == os.environ.get("FAKE_FAIL_AT"):
     print("engine plus disconnected")
     sys.exit(1)
+if str(call) == os.environ.get("FAKE_FULL_AT"):
+    os.symlink("/dev/full", os.environ["FAKE_FULL_PATH"])
 engines, group, rounds, pgn, book = [], None, 0, None, None
 for i, word in enumerate(args):
     if word == "-engine":
@@ -401,6 +404,81 @@ class SpsaTest(unittest.TestCase):
         self.assertIn("fastchess failed (exit status 1)", done.stderr)
         self.assertIn("engine plus disconnected", done.stderr)
         self.assertEqual(spsa.load_state(os.path.join(self.dir, "spsa-state.json"))["iteration"], 2)
+
+    def test_command_keeps_the_last_state_when_the_disk_is_full(self):
+        """A state file that cannot be written (the disk full after iteration 3's games): a message
+        and status 1, the file as iteration 2 left it and no temporary file; run again, the run
+        goes on from there. A new run whose first state cannot be written plays no game."""
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full to stand in for a full disk")
+        engine, env = self.stand_ins()
+        path = os.path.join(self.dir, "state.json")
+        done = self.tuner(dict(env, FAKE_FULL_AT="3", FAKE_FULL_PATH=path + ".tmp"), "--engine", engine,
+                          "--iterations", "5", "--book", self.book, "--state", path)
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertIn("cannot write the state file %s: No space left on device" % path, done.stderr)
+        self.assertIn("%s keeps iteration 2; run again to continue" % path, done.stderr)
+        self.assertNotIn("Traceback", done.stderr)
+        self.assertEqual(done.stdout, "")
+        self.assertFalse(os.path.lexists(path + ".tmp"))
+        self.assertEqual(spsa.load_state(path)["iteration"], 2)
+        again = self.tuner(env, "--engine", engine, "--state", path)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("at iteration 2", again.stderr)
+        self.assertEqual(spsa.load_state(path)["iteration"], 5)
+        self.assertEqual(len(self.runner_calls()), 6)
+
+        full = os.path.join(self.dir, "full.json")
+        os.symlink("/dev/full", full + ".tmp")
+        done = self.tuner(env, "--engine", engine, "--iterations", "5", "--book", self.book, "--state", full)
+        self.assertEqual(done.returncode, 1, done.stderr)
+        self.assertIn("No space left on device", done.stderr)
+        self.assertIn("there is no state file %s" % full, done.stderr)
+        self.assertFalse(os.path.lexists(full) or os.path.lexists(full + ".tmp"))
+        self.assertEqual(len(self.runner_calls()), 6)
+
+    def test_command_refuses_a_state_in_a_missing_folder_or_a_negative_seed(self):
+        """Either would end the run later (a state that cannot be written, or one that cannot be
+        continued, since a state file's seed is at least 0): refused at the start, with status 2,
+        before a game is played or a state file written."""
+        engine, env = self.stand_ins()
+        for args, words in [
+            (["--state", os.path.join(self.dir, "no-such-folder", "state.json")],
+             "the folder of the state file %s does not exist" % os.path.join(self.dir, "no-such-folder",
+                                                                            "state.json")),
+            (["--seed", "-3"], "argument --seed: want a whole number of at least 0, not '-3'"),
+            (["--seed=-1"], "want a whole number of at least 0"),
+            (["--seed", "x"], "want a whole number of at least 0"),
+        ]:
+            with self.subTest(args=args):
+                done = self.tuner(env, "--engine", engine, "--iterations", "3", "--book", self.book, *args)
+                self.assertEqual(done.returncode, 2, done.stderr)
+                self.assertIn(words, done.stderr)
+                self.assertNotIn("Traceback", done.stderr)
+                self.assertEqual(done.stdout, "")
+                self.assertFalse(os.path.exists(os.path.join(self.dir, "runner.log")))
+                self.assertFalse(os.path.exists(os.path.join(self.dir, "spsa-state.json")))
+        done = self.tuner(env, "--engine", engine, "--iterations", "3", "--book", self.book, "--seed", "0")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(spsa.load_state(os.path.join(self.dir, "spsa-state.json"))["seed"], 0)
+
+    def test_command_prints_a_finished_run_without_engine_or_runner(self):
+        """A finished run, run again: its result once more, with no runner on PATH and the engine
+        gone, and no game played."""
+        engine, env = self.stand_ins()
+        done = self.tuner(env, "--engine", engine, "--iterations", "3", "--book", self.book, "--seed", "9")
+        self.assertEqual(done.returncode, 0, done.stderr)
+        os.remove(os.path.join(self.dir, "bin", "fastchess"))
+        os.remove(engine)
+        again = self.tuner(env, "--engine", engine)
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("spsa-state.json holds a finished run: 3 iterations, 6 games", again.stderr)
+        self.assertEqual(again.stdout, done.stdout)
+        self.assertEqual(len(self.runner_calls()), 3)
+        # Changing a finished run's settings is refused as for any other.
+        again = self.tuner(env, "--engine", engine, "--nodes", "999")
+        self.assertEqual(again.returncode, 2)
+        self.assertIn("was started with --nodes 25000", again.stderr)
 
     def test_command_refuses_a_bad_parameter_line(self):
         engine, env = self.stand_ins(lines=LINES + "Delta, int, 5, 0\n")
