@@ -35,6 +35,9 @@ cp "$dir/a.nnue" "$dir/b.nnue"
 "$train" "${common[@]}" --out "$dir/a.nnue" --resume 2>"$dir/b.log" || fail "resuming failed: $(cat "$dir/b.log")"
 grep -q "resuming $dir/a.nnue.ckpt after epoch 6 of 6" "$dir/b.log" || fail "the resumed run did not say where: $(cat "$dir/b.log")"
 cmp -s "$dir/a.nnue" "$dir/b.nnue" || fail "the resumed run wrote another net"
+# The run's own options given again are named, since a value meant to change the run would not.
+grep -q "^note: --epochs, .* given: a resumed run keeps the checkpoint's own$" "$dir/b.log" \
+    || fail "the options the resumed run did not use were not named: $(cat "$dir/b.log")"
 
 # --init: training goes on from a net's weights, so it starts where the first run ended, far
 # below where random weights start.

@@ -190,6 +190,14 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
             return reply.refuse(*error);
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "
                   << trainer->options().epochs << ", with its options\n";
+        // The same command run again with --resume is the usual way back, so the run's options
+        // given again are no mistake; but a value meant to change the run would silently not.
+        std::string unused;
+        for (const char* name :
+             {"epochs", "batch", "lr", "lr-final", "weight-decay", "lambda", "scale", "seed"})
+            if (cli.count(name)) unused += std::string(unused.empty() ? "" : ", ") + "--" + name;
+        if (!unused.empty())
+            std::cerr << "note: " << unused << " given: a resumed run keeps the checkpoint's own\n";
     } else {
         options.objective.scale = cli.count("scale") ? cli.get<double>("scale") : fit_scale(data.train);
         trainer.emplace(options, data,
