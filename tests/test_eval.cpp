@@ -149,7 +149,34 @@ TEST_CASE("TT: mate scores are stored relative to the node and read back relativ
     const auto mated = tt.probe(key + 1, 4);
     REQUIRE(mated);
     CHECK(mated->score == mated_in(8));
-    CHECK(score_from_tt(score_to_tt(123, 9), 2) == 123);  // ordinary scores are not moved
+    CHECK(score_from_tt(score_to_tt(123, 9), 2, 0) == 123);  // ordinary scores are not moved
+}
+
+TEST_CASE("TT: a mate or table win beyond the fifty-move count left at the node is no score there", "[tt]") {
+    TranspositionTable tt;
+    tt.resize(1);
+    const Key key = 0xFEDCBA9876543210ULL;
+    // Mate in 9 plies from the node, stored at ply 0 of a search.
+    tt.store(key, 0, mate_in(9), 0, BoundLower, 12, Move(A1, A8));
+    // With 9 half-moves left the mate is played on the 100th, which still counts: read back as usual.
+    REQUIRE(tt.probe(key, 4, 91));
+    CHECK(tt.probe(key, 4, 91)->score == mate_in(13));
+    // With 8 left the game is drawn first: no score, but the move is still the entry's.
+    const auto drawn_first = tt.probe(key, 4, 92);
+    REQUIRE(drawn_first);
+    CHECK(drawn_first->score == VALUE_NONE);
+    CHECK(drawn_first->move == Move(A1, A8));
+    CHECK(drawn_first->depth == 12);
+    // Being mated, and a table's win, alike; scores that decide nothing are never touched.
+    tt.store(key + 1, 0, mated_in(30), 0, BoundUpper, 12, Move::none());
+    CHECK(tt.probe(key + 1, 0, 70)->score == mated_in(30));
+    CHECK(tt.probe(key + 1, 0, 71)->score == VALUE_NONE);
+    tt.store(key + 2, 0, VALUE_TB_WIN - 20, 0, BoundLower, 12, Move::none());
+    CHECK(tt.probe(key + 2, 0, 80)->score == VALUE_TB_WIN - 20);
+    CHECK(tt.probe(key + 2, 0, 81)->score == VALUE_NONE);
+    CHECK(score_from_tt(-VALUE_TB_WIN + 5, 3, 99) == VALUE_NONE);
+    CHECK(score_from_tt(-VALUE_TB_WIN + 1, 3, 99) == -VALUE_TB_WIN + 4);
+    CHECK(score_from_tt(2500, 7, 99) == 2500);
 }
 
 TEST_CASE("TT: a probe for another key misses, and a deeper entry survives a shallow one", "[tt]") {

@@ -192,6 +192,30 @@ TEST_CASE("Search: the fifty-move rule, and mate before it", "[search][draw]") {
     }
 }
 
+TEST_CASE("Search: no mate is claimed beyond the fifty-move count, whatever the table holds",
+          "[search][draw]") {
+    // A rook up: searched with the count at 0, the table fills with mates for White. The same
+    // position with 12 half-moves left is another matter: a mate needs up to 32 plies, and any
+    // mate shown must fit in the 12 (the key holds no count, so a stored mate must not carry over).
+    const std::string board = "8/8/8/1R6/4k3/2K5/8/8 b - - ";
+    Engine engine;
+    engine.new_game();
+    SearchLimits first;
+    first.nodes = 1'000'000;
+    const Outcome fresh = search_fen(engine, board + "0 5", first);
+    INFO("with the count at 0: " << fresh.score);
+    REQUIRE_FALSE(engine.set_position(board + "88 5", {}));
+    std::vector<Value> scores;
+    SearchCallbacks cb;
+    cb.on_iteration = [&](const SearchReport& r) { scores.push_back(r.score); };
+    engine.search_sync(depth_limit(10), cb);
+    REQUIRE_FALSE(scores.empty());
+    for (Value v : scores) {
+        INFO("score " << v);
+        if (is_mate_score(v)) CHECK(VALUE_MATE - std::abs(v) <= 12);
+    }
+}
+
 TEST_CASE("Search: threefold repetition through the game's moves", "[search][draw]") {
     Engine engine;
     // White wins the d-pawn with Qxd5 here. After the kings' shuffle, Black to move, Ke8 brings

@@ -231,7 +231,7 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
     // 4. Transposition table. At non-PV nodes a deep enough entry whose bound fits ends the search
     // here; PV nodes search on so that the principal variation stays whole.
     const Key key = pos_.key();
-    std::optional<TTData> tte = shared_.tt.probe(key, ply_);
+    std::optional<TTData> tte = shared_.tt.probe(key, ply_, pos_.rule50());
     Move tt_move = root ? root_moves_[pv_index_].move : tte ? tte->move : Move::none();
     // In a mate proof, bounds that the pruned search wrote prove nothing unless they are mates.
     // A singular search asks another question of the same position: the entry does not answer it.
@@ -544,7 +544,7 @@ Value Worker::qsearch(Value alpha, Value beta) {
     if (ply_ >= MAX_PLY - 1) return in_check ? VALUE_DRAW : evaluate();
 
     const Key key = pos_.key();
-    std::optional<TTData> tte = shared_.tt.probe(key, ply_);
+    std::optional<TTData> tte = shared_.tt.probe(key, ply_, pos_.rule50());
     if (!PvNode && tte && tte->score != VALUE_NONE && bound_decides(tte->bound, tte->score, beta))
         return tte->score;
 

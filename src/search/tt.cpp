@@ -171,7 +171,7 @@ void TranspositionTable::zero(std::size_t first, std::size_t last, int threads) 
     zero_part(0);
 }
 
-std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {
+std::optional<TTData> TranspositionTable::probe(Key key, int ply, int rule50) const {
     if (!buckets_) return std::nullopt;
     const std::size_t i = index(key);
     if (!usable(i)) return std::nullopt;
@@ -181,8 +181,7 @@ std::optional<TTData> TranspositionTable::probe(Key key, int ply) const {
         if ((load(e.key_xor_data) ^ data) != key) continue;
         Unpacked u = unpack(data);
         if (u.bound == BoundNone) continue;
-        return TTData{u.move, u.score == VALUE_NONE ? VALUE_NONE : score_from_tt(u.score, ply), u.eval,
-                      u.depth - DepthOffset, u.bound};
+        return TTData{u.move, score_from_tt(u.score, ply, rule50), u.eval, u.depth - DepthOffset, u.bound};
     }
     return std::nullopt;
 }

@@ -38,8 +38,16 @@ struct TTData {
 constexpr Value score_to_tt(Value v, int ply) {
     return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= -VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v;
 }
-constexpr Value score_from_tt(Value v, int ply) {
-    return v >= VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v <= -VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v;
+// The key holds no fifty-move count, so a mate (or a table's win) stored where the count was low may
+// lie beyond the half-moves left here, where the game is drawn first (a mate on the 100th half-move
+// still counts). Such a score says nothing of this node: it comes back as VALUE_NONE, which no
+// cutoff or bound takes, and the search finds what the count allows.
+constexpr Value score_from_tt(Value v, int ply, int rule50) {
+    if (v == VALUE_NONE || !is_decisive(v)) return v;
+    const int distance = v > 0 ? (v >= VALUE_MATE_IN_MAX_PLY ? VALUE_MATE : VALUE_TB_WIN) - v
+                               : v - (v <= -VALUE_MATE_IN_MAX_PLY ? -VALUE_MATE : -VALUE_TB_WIN);
+    if (distance > 100 - rule50) return VALUE_NONE;
+    return v > 0 ? v - ply : v + ply;
 }
 
 class TranspositionTable {
@@ -75,7 +83,8 @@ public:
     // Starts a new search: entries from older searches become preferred victims.
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
 
-    std::optional<TTData> probe(Key key, int ply) const;
+    // The entry of `key` at a node `ply` from the root whose fifty-move count is `rule50`.
+    std::optional<TTData> probe(Key key, int ply, int rule50 = 0) const;
     void store(Key key, int ply, Value score, Value eval, Bound bound, int depth, Move move);
     void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
 
