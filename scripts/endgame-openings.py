@@ -13,6 +13,8 @@ import argparse
 import random
 import sys
 
+from arguments import whole_number
+
 
 def fail(message):
     print(f"endgame-openings.py: {message}", file=sys.stderr)
@@ -30,23 +32,11 @@ def piece_counts(text):
     return counts
 
 
-def at_least(least):
-    def check(text):
-        try:
-            n = int(text)
-        except ValueError:
-            n = least - 1
-        if n < least:
-            raise argparse.ArgumentTypeError(f"want a whole number of at least {least}, not '{text}'")
-        return n
-    return check
-
-
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--pieces", type=piece_counts, default="5,6")
-    p.add_argument("--max-score", type=at_least(0), default=300)
-    p.add_argument("--count", type=at_least(1), default=150)
+    p.add_argument("--max-score", type=whole_number(0), default=300)
+    p.add_argument("--count", type=whole_number(1), default=150)
     p.add_argument("--seed", type=int, default=7)
     a = p.parse_args()
     seen, kept = set(), []

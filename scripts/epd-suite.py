@@ -30,6 +30,8 @@ import sys
 import threading
 import time
 
+from arguments import whole_number
+
 
 def fail(message):
     print(f"epd-suite.py: {message}", file=sys.stderr)
@@ -214,27 +216,15 @@ def engine_command(text):
     return words
 
 
-def whole(least):
-    def check(text):
-        try:
-            n = int(text)
-        except ValueError:
-            n = least - 1
-        if n < least:
-            raise argparse.ArgumentTypeError(f"want a whole number of at least {least}, not '{text}'")
-        return n
-    return check
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("file")
     ap.add_argument("--engine", required=True,
                     help="the engine's path, or its command line (words as a shell splits them)")
     ap.add_argument("--option", action="append", default=[], help="NAME=VALUE, repeatable")
-    ap.add_argument("--movetime", type=whole(1), default=250)
-    ap.add_argument("--limit", type=whole(0), default=0, help="only the first N positions")
-    ap.add_argument("--jobs", type=whole(1), default=1)
+    ap.add_argument("--movetime", type=whole_number(1), default=250)
+    ap.add_argument("--limit", type=whole_number(0), default=0, help="only the first N positions")
+    ap.add_argument("--jobs", type=whole_number(1), default=1)
     ap.add_argument("--quiet", action="store_true", help="print the summary only")
     args = ap.parse_args()
     options = []

@@ -36,6 +36,8 @@ import sys
 import tempfile
 import time
 
+from arguments import whole_number
+
 ALPHA = 0.602
 GAMMA = 0.101
 A_RATIO = 0.1
@@ -417,16 +419,6 @@ def positive(text):
     return n
 
 
-def seed_number(text):
-    try:
-        n = int(text)
-    except ValueError:
-        n = -1
-    if n < 0:
-        raise argparse.ArgumentTypeError("want a whole number of at least 0, not '%s'" % text)
-    return n
-
-
 def positive_number(text):
     try:
         x = float(text)
@@ -459,7 +451,7 @@ def parse_arguments(argv):
     p.add_argument("--nodes", type=positive, help="nodes a move (default 25000)")
     p.add_argument("--book", help="EPD openings (default: shared/data's UHO openings when present, "
                                   "else tests/data/noob_3moves_2000.epd)")
-    p.add_argument("--seed", type=seed_number,
+    p.add_argument("--seed", type=whole_number(0),
                    help="the random stream's seed, 0 or more (default: a random one)")
     p.add_argument("--r-end", type=positive_number, metavar="R",
                    help="every parameter's r_end (default: what the engine prints, 0.002, which is "

@@ -1,0 +1,17 @@
+"""Checks of argument values that the Python scripts share, for argparse's type=: argparse then
+refuses a bad value with the option's name, the reason and status 2, as the shell scripts do."""
+
+import argparse
+
+
+def whole_number(least):
+    """A check of a whole number of at least `least` (written in decimal, as int() reads it)."""
+    def check(text):
+        try:
+            n = int(text)
+        except ValueError:
+            n = least - 1
+        if n < least:
+            raise argparse.ArgumentTypeError(f"want a whole number of at least {least}, not '{text}'")
+        return n
+    return check
