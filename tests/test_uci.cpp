@@ -560,6 +560,37 @@ TEST_CASE("UCI: go with odd numbers never crashes", "[uci][search]") {
     }
 }
 
+TEST_CASE("UCI: a mate's PV runs to the mate", "[uci][search]") {
+    // The search's own line stopped at 6 plies of this mate in 4: its last reply was cut off by
+    // mate distance pruning, which keeps no line. Every line with a mate score must play it out.
+    const std::string fen = "1Q6/6p1/4n1p1/4p3/3Ppbp1/4pkN1/4N3/5K2 w - - 0 1";
+    EngineProcess engine;
+    engine.send("position fen " + fen);
+    const auto lines = search_lines(engine, "go mate 4");
+    REQUIRE(lines.size() >= 2);
+    int mates = 0;
+    for (const std::string& line : lines) {
+        if (line.find(" score mate ") == std::string::npos) continue;
+        INFO(line);
+        const int moves = std::stoi(word_after(line, "mate"));
+        REQUIRE(moves > 0);
+        ++mates;
+        sente::Position pos;
+        REQUIRE_FALSE(pos.set_fen(fen));
+        std::istringstream pv(line.substr(line.find(" pv ") + 4));
+        int plies = 0;
+        for (std::string text; pv >> text; ++plies) {
+            const sente::Move m = pos.parse_uci_move(text);
+            REQUIRE(m != sente::Move::none());
+            pos.make_move(m);
+        }
+        CHECK(plies == 2 * moves - 1);
+        CHECK(pos.in_check());
+        CHECK(sente::count_legal_moves(pos) == 0);
+    }
+    CHECK(mates > 0);
+}
+
 TEST_CASE("UCI: go reads numbers with a '+' or a fraction, and a go whose limit is unreadable ends by itself",
           "[uci][search]") {
     EngineProcess engine;

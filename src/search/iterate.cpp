@@ -23,6 +23,20 @@ void sort_root_moves(std::vector<RootMove>::iterator first, std::vector<RootMove
 
 }  // namespace
 
+std::vector<Move> SearchShared::shown_line(const Position& root, std::vector<Move> pv, Value score) const {
+    if (!is_mate_score(score)) return pv;
+    const std::size_t plies = std::size_t(VALUE_MATE - std::abs(score));
+    Position pos = root;
+    for (Move m : pv) pos.make_move(m);
+    while (pv.size() < plies && !pos.is_draw()) {
+        const std::optional<TTData> entry = tt.probe(pos.key(), int(pv.size()), pos.rule50());
+        if (!entry || !entry->move.is_ok() || !pos.is_legal(entry->move)) break;
+        pos.make_move(entry->move);
+        pv.push_back(entry->move);
+    }
+    return pv;
+}
+
 void Worker::report(const SearchCallbacks& cb, int depth) {
     if (!cb.on_iteration) return;
     const int lines = int(std::min<std::size_t>(shared_.config.multipv, root_moves_.size()));
@@ -37,7 +51,7 @@ void Worker::report(const SearchCallbacks& cb, int depth) {
         if (r.score == -VALUE_INFINITE) continue;
         r.bound = shared_.shown_bound(r.score, searched ? rm.bound : BoundExact);
         r.score = shared_.shown_score(r.score, rm);
-        r.pv = rm.pv;
+        r.pv = shared_.shown_line(pos_, rm.pv, r.score);
         r.time_ms = shared_.time.searched_ms();
         r.hashfull = shared_.tt.hashfull();
         r.nodes = nodes();  // the pool adds its helpers' nodes and tablebase hits

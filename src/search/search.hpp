@@ -91,6 +91,10 @@ struct SearchShared {
     Bound shown_bound(Value searched, Bound bound) const {
         return tables_shown(searched) ? BoundExact : bound;
     }
+    // The line a report shows for a root move scored `score`: a mate's line as the search kept it
+    // may stop short of the mate (a child that mate distance pruning cut off keeps no line of its
+    // own), and the table's moves carry it on, each legal, up to the length the score gives.
+    std::vector<Move> shown_line(const Position& root, std::vector<Move> pv, Value score) const;
 };
 
 class Worker {

@@ -213,7 +213,7 @@ void ThreadPool::main_search() {
         r.seldepth = rm.seldepth;
         r.score = shared_.shown_score(rm.score, rm);
         r.bound = shared_.shown_bound(rm.score, rm.bound);
-        r.pv = rm.pv.empty() ? std::vector<Move>{best} : rm.pv;
+        r.pv = shared_.shown_line(root_, rm.pv.empty() ? std::vector<Move>{best} : rm.pv, r.score);
         r.time_ms = shared_.time.searched_ms();
         r.hashfull = shared_.tt.hashfull();
         r.nodes = main.nodes();
