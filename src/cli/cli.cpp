@@ -1,8 +1,8 @@
 #include "cli/cli.hpp"
 
-#include <algorithm>
 #include <cctype>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,13 +53,9 @@ int uci(int argc, char** argv) {
     uci::Output out(std::cout);
     uci::UciLoop loop(engine, out, commands());
     for (int i = 0; i < argc; ++i)
-        if (!loop.knows(argv[i])) {
-            const std::string_view line = argv[i];
-            const std::size_t start = line.find_first_not_of(" \t");
-            const std::string word(
-                line.substr(start, std::min<std::size_t>(line.find_first_of(" \t", start) - start, 64)));
-            return TerminalReply("sente").refuse("unknown command '" + word + "' (try --help)");
-        }
+        if (const std::optional<std::string_view> word = loop.unknown_command(argv[i]))
+            return TerminalReply("sente").refuse("unknown command '" + std::string(word->substr(0, 64))
+                                                 + "' (try --help)");
     for (int i = 0; i < argc; ++i) {
         if (!loop.execute(argv[i])) return 0;
         if (!engine.searching_until_told()) engine.wait();

@@ -125,8 +125,8 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     if (net_every < 0) return reply.refuse("--net-every must not be negative");
     if (cli.get<int>("validation-every") < 0) return reply.refuse("--validation-every must not be negative");
     if (cli.count("scale") && !(cli.get<double>("scale") > 0)) return reply.refuse("--scale must be above 0");
-    if (cli.get<bool>("resume") && cli.count("init"))
-        return reply.refuse("--resume and --init exclude each other");
+    const bool resume = cli.get<bool>("resume");
+    if (resume && cli.count("init")) return reply.refuse("--resume and --init exclude each other");
     const std::string out = cli.get<std::string>("out");
     const std::string checkpoint =
         cli.count("checkpoint") ? cli.get<std::string>("checkpoint") : out + ".ckpt";
@@ -141,7 +141,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
     // The shape: a resumed run's own; an --init net's, or the larger one the options name over it,
     // into which the net is widened; else the options' (over the defaults).
     const bool shape_given = cli.count("hidden") || cli.count("king-mirror") || cli.count("output-buckets");
-    if (cli.get<bool>("resume") && shape_given)
+    if (resume && shape_given)
         return reply.refuse(
             "the shape of a resumed run is its own: leave out --hidden, --king-mirror and --output-buckets");
     nnue::LoadResult init;
@@ -165,7 +165,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
                                 + " (no smaller hidden size, no fewer buckets, mirroring kept)");
         init_weights = std::move(*wider);
     }
-    if (cli.get<bool>("resume"))
+    if (resume)
         if (auto error = Trainer::checkpoint_shape(checkpoint, options.shape)) return reply.refuse(*error);
 
     const games::Filter filter{cli.get<int>("min-ply"), cli.get<int>("max-score")};
@@ -185,7 +185,7 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
               << data.validation.size() << " (" << std::lround(seconds()) << " s)\n";
 
     std::optional<Trainer> trainer;
-    if (cli.get<bool>("resume")) {
+    if (resume) {
         if (auto error = Trainer::load_checkpoint(checkpoint, data, options.threads, trainer))
             return reply.refuse(*error);
         std::cerr << "resuming " << checkpoint << " after epoch " << trainer->epochs_done() << " of "

@@ -194,15 +194,21 @@ void UciLoop::run(std::istream& in) {
     engine_.wait();
 }
 
-bool UciLoop::knows(std::string_view line) const {
+const util::Command* UciLoop::table_command(std::string_view name) const {
+    for (const util::Command& command : commands_)
+        if (command.name == name && command.reach == util::Reach::Everywhere) return &command;
+    return nullptr;
+}
+
+std::optional<std::string_view> UciLoop::unknown_command(std::string_view line) const {
     static constexpr std::array<std::string_view, 11> protocol = {
         "uci",  "isready",   "ucinewgame", "position", "setoption", "go",
         "stop", "ponderhit", "quit",       "debug",    "register"};
     const Tokens tokens = tokenize(line);
-    if (tokens.empty() || std::ranges::find(protocol, tokens[0]) != protocol.end()) return true;
-    return std::ranges::any_of(commands_, [&](const util::Command& c) {
-        return c.name == tokens[0] && c.reach == util::Reach::Everywhere;
-    });
+    if (tokens.empty() || std::ranges::find(protocol, tokens[0]) != protocol.end()
+        || table_command(tokens[0]))
+        return std::nullopt;
+    return tokens[0];
 }
 
 bool UciLoop::execute(std::string_view line) {
@@ -258,30 +264,29 @@ bool UciLoop::execute(std::string_view line) {
 }
 
 bool UciLoop::run_command(std::string_view name, const std::vector<std::string>& words) {
-    for (const util::Command& command : commands_) {
-        if (command.name != name || command.reach != util::Reach::Everywhere) continue;
-        if (command.ends_search) end_search();
-        if (command.stoppable) {
-            engine_.allow_work();
-            command_stage_ = Reading;
-            auto reach = [this](Stage stage) {
-                command_stage_ = stage;
-                command_stage_.notify_all();
-            };
-            command_thread_ = std::jthread([this, &command, words, reach] {
-                UciReply reply(out_, [&] { reach(Working); });
-                run_guarded(command, words, reply);
-                reach(Finished);
-            });
-            // Its words are read, and refused, before the loop reads on.
-            for (int stage; (stage = command_stage_.load()) == Reading;) command_stage_.wait(stage);
-            return true;
-        }
-        UciReply reply(out_);
-        run_guarded(command, words, reply);
+    const util::Command* found = table_command(name);
+    if (!found) return false;
+    const util::Command& command = *found;
+    if (command.ends_search) end_search();
+    if (command.stoppable) {
+        engine_.allow_work();
+        command_stage_ = Reading;
+        auto reach = [this](Stage stage) {
+            command_stage_ = stage;
+            command_stage_.notify_all();
+        };
+        command_thread_ = std::jthread([this, &command, words, reach] {
+            UciReply reply(out_, [&] { reach(Working); });
+            run_guarded(command, words, reply);
+            reach(Finished);
+        });
+        // Its words are read, and refused, before the loop reads on.
+        for (int stage; (stage = command_stage_.load()) == Reading;) command_stage_.wait(stage);
         return true;
     }
-    return false;
+    UciReply reply(out_);
+    run_guarded(command, words, reply);
+    return true;
 }
 
 void UciLoop::run_guarded(const util::Command& command, const std::vector<std::string>& words,

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <istream>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,9 +31,9 @@ public:
     void run(std::istream& in);
     // Handles one line; returns false when the line was `quit`.
     bool execute(std::string_view line);
-    // Whether a line is blank or opens with a command the loop knows: one of the protocol's, or
-    // one of the table's that UCI reaches.
-    bool knows(std::string_view line) const;
+    // The word a line opens with when it is no command the loop knows (neither one of the
+    // protocol's nor one of the table's that UCI reaches); nothing for a known or blank line.
+    std::optional<std::string_view> unknown_command(std::string_view line) const;
 
 private:
     using Tokens = std::vector<std::string_view>;
@@ -51,6 +52,8 @@ private:
     // Whether a search is still thinking; once its bestmove is out, waits for it to finish.
     bool search_running();
     void cmd_go(const Tokens& args);
+    // The command of the table that UCI reaches by this name, if any.
+    const util::Command* table_command(std::string_view name) const;
     // Runs a command of the table that UCI reaches; false when `name` is none of them.
     bool run_command(std::string_view name, const std::vector<std::string>& words);
     // Waits for the stoppable command running beside the loop (perft, bench), first asking it to
