@@ -155,13 +155,18 @@ trap 'exit 143' TERM
 trap 'exit 130' INT
 trap 'exit 129' HUP
 
+# The games each file holds, counted once here and then after each datagen on it (a count reads
+# the whole file; nothing else writes it while this run holds the lock).
+standard_have="$(games_in "$standard" "$seed" "${common[@]}")"
+counted "$standard" "$standard_have"
+fischer_have="$(games_in "$fischer" "$seed960" "${common[@]}" --chess960)"
+counted "$fischer" "$fischer_have"
+
 # The files as this run finds them: a stopped round may have left games that no row counts yet.
 for kind in standard fischer; do
-    if [ "$kind" = standard ]; then file="$standard" s="$seed" extra=()
-    else file="$fischer" s="$seed960" extra=(--chess960); fi
+    if [ "$kind" = standard ]; then file="$standard" s="$seed" have="$standard_have" extra=()
+    else file="$fischer" s="$seed960" have="$fischer_have" extra=(--chess960); fi
     [ -s "$file" ] || continue
-    have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
-    counted "$file" "$have"
     record "$file" "$(command_for "$file" "$s" "$have" "${extra[@]}")" "$have"
     echo "datagen.sh: $(basename "$file") holds $have games, recorded in $manifest" >&2
 done
@@ -175,10 +180,6 @@ while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
     # the files' count, which a run started again reads as the stopped one would have. Where the
     # round's share is whole (1000 games at 12%) it is that share every round, whatever the files
     # hold, as it always was; and a round adds to both files, never takes away.
-    standard_have="$(games_in "$standard" "$seed" "${common[@]}")"
-    counted "$standard" "$standard_have"
-    fischer_have="$(games_in "$fischer" "$seed960" "${common[@]}" --chess960)"
-    counted "$fischer" "$fischer_have"
     total=$((standard_have + fischer_have))
     fischer_games=$(((total + round) * share / 100 - total * share / 100))
     standard_games=$((round - fischer_games))
@@ -202,6 +203,7 @@ while [ "$rounds" -eq 0 ] || [ "$done_rounds" -lt "$rounds" ]; do
         have="$(games_in "$file" "$s" "${common[@]}" "${extra[@]}")"
         counted "$file" "$have"
         record "$file" "$command" "$have"
+        if [ "$kind" = standard ]; then standard_have="$have"; else fischer_have="$have"; fi
     done
     done_rounds=$((done_rounds + 1))
 done
