@@ -103,7 +103,19 @@ set +e
 "$sente" datagen --out "$dir/x.bin" --games 0 2>/dev/null; [ $? = 2 ] || fail "--games 0 not refused"
 head -c 100 "$dir/a.bin" >"$dir/cut.bin"
 "$sente" datagen --dump "$dir/cut.bin" >/dev/null 2>"$dir/err"; [ $? = 2 ] && grep -q "truncated" "$dir/err" || fail "a cut file is not refused"
+# The program that is one command names itself in its help, as the user calls it.
+grep -q '^  sente-tune \[OPTION\.\.\.\]$' <<<"$("$tune" --help)" || fail "sente-tune --help: $("$tune" --help | sed -n 3p)"
 "$tune" --data "$dir/cut.bin" --params "$params" --out "$dir/p.hpp" 2>"$dir/err"; [ $? = 2 ] && grep -q "truncated" "$dir/err" || fail "the tuner took a cut file"
+"$tune" --data "$dir/a.bin" --params "$dir/none.hpp" --out "$dir/p.hpp" 2>"$dir/err"; [ $? = 2 ] \
+    && grep -q "cannot read $dir/none.hpp$" "$dir/err" || fail "a missing --params not refused: $(cat "$dir/err")"
+# Nothing held out: no validation loss is made up.
+"$tune" --data "$dir/a.bin" --params "$params" --out "$dir/p.hpp" --epochs 1 --validation-every 0 2>"$dir/log" \
+    && grep -q "^final: training loss [0-9.]*, no validation positions$" "$dir/log" && ! grep -q "validation loss" "$dir/log" \
+    || fail "a run with nothing held out showed a validation loss: $(cat "$dir/log")"
+# Outside the source tree the default --params is not there: the refusal says what to do.
+(cd "$dir" && "$tune" --data a.bin --out p.hpp 2>err); [ $? = 2 ] \
+    && grep -q "cannot read src/eval/params.hpp (the default --params, .*give --params)$" "$dir/err" \
+    || fail "the default --params missing not explained: $(cat "$dir/err")"
 set -e
 
 # A few epochs of the tuner, writing a params.hpp with the fitted block.

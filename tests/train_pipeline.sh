@@ -50,8 +50,11 @@ awk -v r="$first" -v a="$last" -v c="$start" 'BEGIN { exit !(c != "" && c - a < 
 
 # --king-mirror=false trains architecture 1, which has one output bucket, and the engine loads it.
 "$train" --data "$dir/games.bin" --epochs 1 --batch 256 --threads 2 --hidden 128 --king-mirror=false \
-    --out "$dir/d.nnue" --validation-every 5 2>"$dir/d.log" || fail "--king-mirror=false failed: $(cat "$dir/d.log")"
+    --out "$dir/d.nnue" --validation-every 0 2>"$dir/d.log" || fail "--king-mirror=false failed: $(cat "$dir/d.log")"
 grep -q "^net 768 -> 128, 1 output bucket;" "$dir/d.log" || fail "--king-mirror=false: $(grep '^net' "$dir/d.log")"
+# Nothing held out (--validation-every 0): no validation loss is made up.
+grep -q "^epoch 0: no validation positions$" "$dir/d.log" && ! grep -q "validation loss" "$dir/d.log" \
+    || fail "a run with nothing held out showed a validation loss: $(tr '\r' '\n' <"$dir/d.log")"
 # (The engine's lines are kept first: grep -q stops reading at its match, and under pipefail the
 # engine's broken pipe would fail the check.)
 loaded="$("$sente" "setoption name EvalFile value $dir/d.nnue" quit 2>&1)"
@@ -79,6 +82,7 @@ grep -q "the hand-crafted evaluation" "$dir/h.log" || fail "datagen --net none d
 set +e
 "$sente" datagen --out "$dir/y.bin" --games 1 --net "$dir/missing.nnue" 2>"$dir/err"; [ $? = 2 ] \
     && grep -q "cannot open the net file" "$dir/err" && [ ! -s "$dir/y.bin" ] || fail "datagen --net with a missing file not refused"
+grep -q '^  sente-train \[OPTION\.\.\.\]$' <<<"$("$train" --help)" || fail "sente-train --help: $("$train" --help | sed -n 3p)"
 "$train" --out "$dir/x.nnue" 2>"$dir/err"; [ $? = 2 ] && grep -q "needs at least one --data" "$dir/err" || fail "missing --data not refused"
 "$train" --data "$dir/games.bin" --lambda 2 2>/dev/null; [ $? = 2 ] || fail "--lambda 2 not refused"
 "$train" --data "$dir/games.bin" --init "$dir/missing.nnue" 2>"$dir/err"; [ $? = 2 ] && grep -q "cannot open" "$dir/err" \

@@ -25,6 +25,9 @@ public:
     void line(std::string_view text) override { std::cout << text << std::endl; }
     void note(std::string_view text) override { std::cerr << text << '\n'; }
     void refusal(std::string_view why) override { std::cerr << program_ << ": " << why << '\n'; }
+    std::string invocation(std::string_view command) const override {
+        return program_ == "sente" ? Reply::invocation(command) : std::string(program_);
+    }
 
 private:
     std::string_view program_;
@@ -32,15 +35,15 @@ private:
 
 int run(const util::Command& command, std::string_view program, int argc, char** argv) {
     const std::vector<std::string> words(argv, argv + argc);
+    TerminalReply reply(program);
     if (!command.has_options && words.size() == 1 && (words[0] == "--help" || words[0] == "-h")) {
-        std::cout << "Usage:\n  " << program << ' ' << command.name << (command.usage.empty() ? "" : " ")
+        std::cout << "Usage:\n  " << reply.invocation(command.name) << (command.usage.empty() ? "" : " ")
                   << command.usage << "\n\n"
                   << char(std::toupper(static_cast<unsigned char>(command.summary[0])))
                   << command.summary.substr(1) << " (no options).\n";
         return util::Done;
     }
     Engine engine;
-    TerminalReply reply(program);
     return command.run(engine, words, reply);
 }
 

@@ -209,8 +209,14 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         "net %s; scale %.1f cp, lambda %.2f, lr %g -> %g, batch %d, %d epochs, %d threads, seed %llu\n",
         nnue::describe(o.shape).c_str(), o.objective.scale, o.objective.lambda, o.lr, o.lr_final, o.batch,
         o.epochs, o.threads, (unsigned long long)o.seed);
-    if (trainer->epochs_done() == 0)
-        std::fprintf(stderr, "epoch 0: validation loss %.6f\n", trainer->validation_loss());
+    // With nothing held out there is no validation loss to show, only the training one.
+    const auto validation = [&]() -> std::string {
+        if (data.validation.empty()) return "no validation positions";
+        char text[64];
+        std::snprintf(text, sizeof text, "validation loss %.6f", trainer->validation_loss());
+        return text;
+    };
+    if (trainer->epochs_done() == 0) std::fprintf(stderr, "epoch 0: %s\n", validation().c_str());
 
     while (trainer->epochs_done() < o.epochs) {
         const double epoch_start = seconds();
@@ -223,11 +229,9 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         });
         const int epoch = trainer->epochs_done();
         const double rate = double(data.train.size()) / std::max(1e-9, seconds() - epoch_start);
-        std::fprintf(
-            stderr,
-            "\repoch %d/%d: training loss %.6f, validation loss %.6f, lr %.3g, %.0f positions/s, %s\n", epoch,
-            o.epochs, loss, trainer->validation_loss(), trainer->learning_rate(epoch - 1), rate,
-            clock_time(seconds()).c_str());
+        std::fprintf(stderr, "\repoch %d/%d: training loss %.6f, %s, lr %.3g, %.0f positions/s, %s\n", epoch,
+                     o.epochs, loss, validation().c_str(), trainer->learning_rate(epoch - 1), rate,
+                     clock_time(seconds()).c_str());
         if (auto error = trainer->save_checkpoint(checkpoint)) return reply.fail(*error);
         if (net_every && epoch % net_every == 0)
             if (auto error = write_net(epoch_path(out, epoch), quantise(trainer->weights(), o.shape)))

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -73,7 +74,14 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     if (auto error = util::unwritable(cli.get<std::string>("out"))) return reply.refuse(*error);
 
     Params params;
-    if (auto error = read_params(cli.get<std::string>("params"), params)) return reply.refuse(*error);
+    if (auto error = read_params(cli.get<std::string>("params"), params)) {
+        // The default is the source tree's own file, relative to where the tuner runs.
+        if (!cli.count("params") && !std::filesystem::exists(cli.get<std::string>("params")))
+            *error +=
+                " (the default --params, found from the top of Sente's source tree: run there or give "
+                "--params)";
+        return reply.refuse(*error);
+    }
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
@@ -100,9 +108,15 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     objective.k = cli.count("k") ? cli.get<double>("k") : fit_scale(train, params, threads);
     std::fprintf(stderr, "sigmoid scale k = %.6f (a 50%% edge at 100 cp: %.1f%%)\n", objective.k,
                  100.0 / (1 + std::exp(-objective.k * 100)));
-    auto validation_loss = [&] { return validation.size() ? loss(validation, params, objective) : 0.0; };
-    std::fprintf(stderr, "epoch 0: training loss %.6f, validation loss %.6f\n",
-                 loss(train, params, objective), validation_loss());
+    // With nothing held out there is no validation loss to show, only the training one.
+    auto validation_loss = [&]() -> std::string {
+        if (validation.size() == 0) return "no validation positions";
+        char text[64];
+        std::snprintf(text, sizeof text, "validation loss %.6f", loss(validation, params, objective));
+        return text;
+    };
+    std::fprintf(stderr, "epoch 0: training loss %.6f, %s\n", loss(train, params, objective),
+                 validation_loss().c_str());
 
     AdamOptions adam;
     adam.epochs = epochs;
@@ -111,11 +125,11 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     fit(train, params, objective, adam, [&](int epoch, double) {
         // Both losses of the weights after this epoch's step (fit's own figure is from before it).
         if (epoch % report == 0 || epoch == epochs)
-            std::fprintf(stderr, "epoch %d: training loss %.6f, validation loss %.6f (%.0f s)\n", epoch,
-                         loss(train, params, objective), validation_loss(), seconds());
+            std::fprintf(stderr, "epoch %d: training loss %.6f, %s (%.0f s)\n", epoch,
+                         loss(train, params, objective), validation_loss().c_str(), seconds());
     });
-    std::fprintf(stderr, "final: training loss %.6f, validation loss %.6f\n", loss(train, params, objective),
-                 validation_loss());
+    std::fprintf(stderr, "final: training loss %.6f, %s\n", loss(train, params, objective),
+                 validation_loss().c_str());
 
     const std::string in = cli.get<std::string>("params"), out = cli.get<std::string>("out");
     if (auto error = write_params(in, out, params)) return reply.fail(*error);

@@ -56,6 +56,9 @@ public:
     virtual void lines(std::string_view text) {
         for_each_line(text, [this](std::string_view one) { line(one); });
     }
+    // How the user calls a command, for its help: "sente train", or "sente-train" for the program
+    // that is that one command.
+    virtual std::string invocation(std::string_view command) const { return "sente " + std::string(command); }
 
 protected:
     virtual void refusal(std::string_view why) = 0;

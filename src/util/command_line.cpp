@@ -15,6 +15,11 @@ namespace sente::util {
 
 namespace {
 
+// The command's own name in a program name written "sente COMMAND".
+std::string_view command_name(std::string_view program) {
+    return program.substr(program.starts_with("sente ") ? 6 : 0);
+}
+
 // cxxopts quotes names with typographic quotes on some systems: a GUI's console, or a log, may not
 // show them.
 std::string plain_quotes(std::string text) {
@@ -125,7 +130,13 @@ bool CommandLine::parse(Words words, Reply& reply) {
     try {
         cxxopts::ParseResult parsed = options.parse(int(argv.size()), argv.data());
         if (parsed.count("help")) {
-            reply.lines(options.help({""}));
+            // The usage line names the command as the user calls it (the help of "sente train"
+            // from the program sente-train reads "sente-train [OPTION...]").
+            std::string help = options.help({""});
+            const std::string written = "  " + options.program() + ' ';
+            if (const std::size_t at = help.find(written); at != std::string::npos)
+                help.replace(at + 2, written.size() - 3, reply.invocation(command_name(options.program())));
+            reply.lines(help);
             status_ = Done;
             return false;
         }
