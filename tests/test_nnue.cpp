@@ -366,9 +366,12 @@ TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is
     };
     refused({}, "not a Sente net file");
     refused(std::vector<unsigned char>(good.begin(), good.begin() + 1000), "cut short");
+    // Cut inside the header, after the magic: said to be cut, not to be another kind of file.
+    refused(std::vector<unsigned char>(good.begin(), good.begin() + 16),
+            "16 bytes, shorter than its 32-byte header");
     std::vector<unsigned char> longer = good;
     longer.push_back(0);
-    refused(longer, "bytes");
+    refused(longer, "(data after its end?)");
     std::vector<unsigned char> flipped = good;
     flipped[good.size() / 2] ^= 0x10;
     refused(flipped, "checksum");
@@ -383,7 +386,13 @@ TEST_CASE("NNUE: a net file that is cut, corrupted or of another architecture is
         reseal(other);
         refused(other, names[field]);
     }
-    CHECK_FALSE(nnue::load_file("/nonexistent/sente.nnue").net);
+    CHECK(nnue::load_file("/nonexistent/sente.nnue").error
+          == "cannot open the net file /nonexistent/sente.nnue (no such file)");
+    // A NUL in the name would open the file named by what comes before it; an escape would reach
+    // the GUI in every message naming the net.
+    for (char c : {'\0', '\033', '\n'})
+        CHECK(nnue::load_file(std::string("/nonexistent/a") + c + "b").error
+              == "a net file's name cannot hold a control character");
 
     // Architecture 2's own field, the bucket count, and architectures this build does not know.
     const std::vector<unsigned char> newer = nnue::encode(mirrored_net());
@@ -439,6 +448,15 @@ TEST_CASE("NNUE: EvalFile loads a net, refuses a bad one with one error line, an
     CHECK(loaded.find(good) != std::string::npos);
     CHECK(loaded.substr(loaded.find(':')) != embedded.substr(embedded.find(':')));
     CHECK(kept == loaded);  // the bad file changed nothing
+    // A name with two spaces in a row is read as written; the spaces around the value are not part
+    // of it.
+    const std::string spaced = write_temp("two  spaces.nnue", nnue::encode(*other));
+    const auto [spaced_line, spaced_out] = eval_line("setoption name EvalFile value  " + spaced + " \t\n");
+    INFO(spaced_out);
+    CHECK(spaced_line.starts_with("NNUE (" + spaced + "), "));
+    CHECK(spaced_line.substr(spaced_line.find("), ")) == loaded.substr(loaded.find("), ")));
+    CHECK(spaced_out.find("info string error") == std::string::npos);
+    std::remove(spaced.c_str());
     // A net of the newer architecture loads through the same option.
     const std::string newer = write_temp("mirrored.nnue", nnue::encode(mirrored_net()));
     const auto [newer_line, newer_out] = eval_line("setoption name EvalFile value " + newer + "\n");

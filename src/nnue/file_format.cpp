@@ -1,5 +1,7 @@
 #include "nnue/file_format.hpp"
 
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -46,8 +48,11 @@ std::string describe(Shape s) {
 
 LoadResult load(std::span<const unsigned char> bytes) {
     auto refuse = [](std::string why) { return LoadResult{nullptr, std::move(why)}; };
-    if (bytes.size() < HeaderBytes || std::memcmp(bytes.data(), Magic, 4) != 0)
+    if (bytes.size() < 4 || std::memcmp(bytes.data(), Magic, 4) != 0)
         return refuse("not a Sente net file (no SNNU header)");
+    if (bytes.size() < HeaderBytes)
+        return refuse("the net file has " + std::to_string(bytes.size()) + " bytes, shorter than its "
+                      + std::to_string(HeaderBytes) + "-byte header (cut short?)");
     auto field = [&](int i) { return read_u32(bytes.data() + 4 + 4 * i); };
     auto mismatch = [&](const char* name, std::uint32_t value, const std::string& expected) {
         return refuse("the net's " + std::string(name) + " is " + std::to_string(value)
@@ -78,7 +83,8 @@ LoadResult load(std::span<const unsigned char> bytes) {
     const std::size_t expected = file_bytes(shape);
     if (bytes.size() != expected)
         return refuse("the net file has " + std::to_string(bytes.size()) + " bytes, its header says "
-                      + std::to_string(expected) + (bytes.size() < expected ? " (cut short?)" : ""));
+                      + std::to_string(expected)
+                      + (bytes.size() < expected ? " (cut short?)" : " (data after its end?)"));
     const std::size_t body = expected - 8;
     if (util::fnv1a64(bytes.first(body)) != util::read_le<std::uint64_t>(bytes.data() + body))
         return refuse("the net file's checksum does not match its contents (corrupted?)");
@@ -94,9 +100,14 @@ LoadResult load(std::span<const unsigned char> bytes) {
 
 LoadResult load_file(const std::string& path) {
     // Only a regular file of a plausible size is read: not a device, a pipe or a huge file.
+    // A name with a NUL in it would open the file named by its part before the NUL; other control
+    // characters would reach the GUI in every message that names the net.
+    if (std::ranges::any_of(path, [](char c) { return (unsigned char)c < 32 || c == 127; }))
+        return {nullptr, "a net file's name cannot hold a control character"};
     std::error_code error;
-    if (!std::filesystem::exists(path, error))
-        return {nullptr, "cannot open the net file " + path + " (no such file)"};
+    const bool exists = std::filesystem::exists(path, error);
+    if (error) return {nullptr, "cannot open the net file " + path + " (" + error.message() + ")"};
+    if (!exists) return {nullptr, "cannot open the net file " + path + " (no such file)"};
     if (!std::filesystem::is_regular_file(path, error)) return {nullptr, path + " is not a regular file"};
     const auto size = std::filesystem::file_size(path, error);
     if (error) return {nullptr, "cannot read the size of the net file " + path};
@@ -105,7 +116,7 @@ LoadResult load_file(const std::string& path) {
                              + " bytes, more than any net this build reads (" + std::to_string(MaxFileBytes)
                              + ")"};
     std::ifstream in(path, std::ios::binary);
-    if (!in) return {nullptr, "cannot open the net file " + path};
+    if (!in) return {nullptr, "cannot open the net file " + path + " (" + std::strerror(errno) + ")"};
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) return {nullptr, "cannot read the net file " + path};
     LoadResult r = load(bytes);

@@ -348,7 +348,11 @@ void UciLoop::cmd_setoption(const Tokens& args) {
     if (args.empty() || args[0] != "name") return error("setoption needs 'name <option>'");
     auto value_at = std::find(args.begin() + 1, args.end(), std::string_view("value"));
     std::string name = join(args.begin() + 1, value_at);
-    std::string value = value_at == args.end() ? "" : join(value_at + 1, args.end());
+    // The value as written between its first and last words: a file name may hold two spaces in a
+    // row ("My  Nets/x.nnue"); only the spaces around it are dropped.
+    std::string value;
+    if (value_at != args.end() && value_at + 1 != args.end())
+        value.assign((value_at + 1)->data(), args.back().data() + args.back().size());
     if (name.empty()) return error("setoption needs an option name");
     // Changing the table or the threads under a running search is not safe: wait for its end.
     if (search_running()) {
