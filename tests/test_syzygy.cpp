@@ -143,9 +143,9 @@ TEST_CASE("Syzygy: WDL and DTZ agree with the tablebase-exact results of endgame
         REQUIRE(ranking);
         CHECK(sign(ranking->value) == sign(c.dm));
         int best = std::numeric_limits<int>::min();
-        for (const auto& [move, rank, value] : ranking->moves) best = std::max(best, rank);
+        for (const syzygy::RankedMove& r : ranking->moves) best = std::max(best, r.rank);
         int best_moves = 0;
-        for (const auto& [move, rank, value] : ranking->moves) {
+        for (const auto& [move, rank, value, progress] : ranking->moves) {
             // Each move's own result is what the position after it is for the other side.
             Position after = pos;
             after.make_move(move);
@@ -354,7 +354,7 @@ TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' res
         if (l.rfind("info depth", 0) == 0 && l.find(" multipv ") != std::string::npos)
             last[std::stoi(l.substr(l.find(" multipv ") + 9))] = l;
     REQUIRE(last.size() == legal.size());
-    // The tables' ranks of the root moves (DTZ: among the wins, the quicker to zeroing higher).
+    // The tables' ranks of the root moves (every win that counts alike, a draw below them).
     const auto ranking = syzygy::rank_root_moves(root, true);
     REQUIRE(ranking);
     int top_rank = -1000000;
@@ -397,6 +397,99 @@ TEST_CASE("Syzygy: MultiPV shows every line asked for, each with the tables' res
     // One line asked for: the best move's line alone, as before.
     engine.send("setoption name MultiPV value 1");
     CHECK(score_of(final_info(engine, "fen " + fen, "go depth 5")) == "cp " + std::to_string(VALUE_TB_WIN));
+    engine.send("quit");
+    CHECK(engine.wait_exit(5s) == 0);
+}
+
+namespace {
+
+// Whether the side to move mates in at most `moves` moves, by trying every line (independent of
+// the search and of the tables).
+bool mates_within(const Position& pos, int moves) {
+    MoveList ours;
+    generate<GenType::All>(pos, ours);
+    for (Move m : ours) {
+        Position after = pos;
+        after.make_move(m);
+        MoveList replies;
+        generate<GenType::All>(after, replies);
+        if (replies.size() == 0) {
+            if (after.in_check()) return true;
+            continue;
+        }
+        if (moves == 1) continue;
+        bool all = true;
+        for (Move r : replies) {
+            Position next = after;
+            next.make_move(r);
+            if (!mates_within(next, moves - 1)) {
+                all = false;
+                break;
+            }
+        }
+        if (all) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+// The tables rank every win alike and order them by distance to zeroing only until the search
+// finds a mate: a pawn push is quicker to zeroing than the queen's mate in two, but the mate is
+// what is shown and played, also for `go mate 2`, and MultiPV lists the mates first.
+TEST_CASE("Syzygy: at a won root the shortest mate the search finds is played and shown", "[syzygy][uci]") {
+    const TestTables tables;
+    const std::string fen = "7k/8/5K2/8/8/8/P7/4Q3 w - - 0 1";
+    const Position root = position_of(fen);
+    REQUIRE(mates_within(root, 2));
+    REQUIRE_FALSE(mates_within(root, 1));
+    // The push a2a4 zeroes at once, and mates in three at best.
+    const auto ranking = syzygy::rank_root_moves(root, true);
+    REQUIRE(ranking);
+    Value push_progress = VALUE_NONE, best_progress = -VALUE_INFINITE;
+    for (const auto& r : ranking->moves) {
+        if (r.value == VALUE_TB_WIN) best_progress = std::max(best_progress, r.progress);
+        if (r.move == root.parse_uci_move("a2a4")) push_progress = r.progress;
+    }
+    CHECK(push_progress == VALUE_TB_WIN);
+    CHECK(best_progress == push_progress);
+
+    test::EngineProcess engine;
+    open_tables(engine);
+    auto mate_in_two = [&](const std::string& line) {
+        INFO(line);
+        CHECK(score_of(line) == "mate 2");
+        const std::string move = line.substr(line.find(" pv ") + 4, 4);
+        Position after = root;
+        after.make_move(root.parse_uci_move(move));
+        MoveList replies;
+        generate<GenType::All>(after, replies);
+        for (Move r : replies) {
+            Position next = after;
+            next.make_move(r);
+            CHECK(mates_within(next, 1));
+        }
+    };
+    mate_in_two(final_info(engine, "fen " + fen, "go depth 10"));
+    mate_in_two(final_info(engine, "fen " + fen, "go mate 2"));
+    // Every winning move in a line of its own: the mates in two first, then the longer ones.
+    engine.send("setoption name MultiPV value 6");
+    engine.send("position fen " + fen);
+    engine.send("go depth 10");
+    std::map<int, std::string> last;
+    for (const std::string& l : engine.read_until("bestmove", 20s))
+        if (l.rfind("info depth 10 ", 0) == 0 && l.find(" multipv ") != std::string::npos)
+            last[std::stoi(l.substr(l.find(" multipv ") + 9))] = l;
+    REQUIRE(last.size() == 6);
+    mate_in_two(last.at(1));
+    int previous = 1;
+    for (const auto& [number, line] : last) {
+        INFO(line);
+        const std::string score = score_of(line);
+        const int mate = score.rfind("mate ", 0) == 0 ? std::stoi(score.substr(5)) : 1000;
+        CHECK(mate >= previous);
+        previous = mate;
+    }
     engine.send("quit");
     CHECK(engine.wait_exit(5s) == 0);
 }

@@ -22,6 +22,9 @@ struct RootMove {
     // keeps, which the lines show unless the search finds a mate.
     int tb_rank = 0;
     Value tb_value = VALUE_NONE;
+    // For a win: its score while no mate is found in it, by its distance to zeroing
+    // (syzygy::RankedMove::progress); VALUE_NONE otherwise.
+    Value tb_progress = VALUE_NONE;
 };
 
 }  // namespace sente

@@ -468,25 +468,35 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         } else if (!pv_node || searched > 1) {
             score = -search<NonPV>(-alpha - 1, -alpha, new_depth, !cut_node);
         }
-        if (pv_node && (searched == 1 || (score > alpha && (root || score < beta))))
+        // A win of the tables scores by its progress until a mate is found in it (RootMove::
+        // tb_progress), before the decision to search it again with the full window, so that a
+        // move ahead of the best by progress gets its whole line.
+        RootMove* rm = nullptr;
+        if constexpr (root) {
+            rm = &*std::find_if(root_moves_.begin(), root_moves_.end(),
+                                [&](const RootMove& r) { return r.move == m; });
+            if (rm->tb_progress != VALUE_NONE && score != -VALUE_INFINITE && !is_mate_score(score))
+                score = rm->tb_progress;
+        }
+        if (pv_node && (searched == 1 || (score > alpha && (root || score < beta)))) {
             score = -search<PV>(-beta, -alpha, new_depth, false);
+            if (root && rm->tb_progress != VALUE_NONE && !is_mate_score(score)) score = rm->tb_progress;
+        }
 
         take_back(m);
         if (stopped()) return VALUE_DRAW;
 
         if constexpr (root) {
-            RootMove& rm = *std::find_if(root_moves_.begin(), root_moves_.end(),
-                                         [&](const RootMove& r) { return r.move == m; });
-            rm.nodes += nodes() - nodes_before;
+            rm->nodes += nodes() - nodes_before;
             if (score > alpha) iteration_best_ = m;
             if (searched == 1 || score > alpha) {
-                rm.score = score;
-                rm.bound = score >= beta ? BoundLower : score <= alpha ? BoundUpper : BoundExact;
-                rm.seldepth = seldepth_;
-                rm.pv.assign(1, m);
-                for (int i = 1; i < pv_length_[1]; ++i) rm.pv.push_back(pv_[1][i]);
+                rm->score = score;
+                rm->bound = score >= beta ? BoundLower : score <= alpha ? BoundUpper : BoundExact;
+                rm->seldepth = seldepth_;
+                rm->pv.assign(1, m);
+                for (int i = 1; i < pv_length_[1]; ++i) rm->pv.push_back(pv_[1][i]);
             } else {
-                rm.score = -VALUE_INFINITE;  // only known to be worse than the best
+                rm->score = -VALUE_INFINITE;  // only known to be worse than the best
             }
         }
 

@@ -181,8 +181,9 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
     auto results = std::make_unique<TbRootMoves>();
     bool by_dtz = true;
     // Asked as if the position had occurred before: Fathom then ranks a win by its distance to
-    // zeroing, where otherwise every win inside the fifty-move rule ranks alike and the choice among
-    // them falls to the evaluation, which may not know how to mate with a bishop and a knight.
+    // zeroing, where otherwise every win inside the fifty-move rule ranks alike. The wins are made
+    // one rank again below, with that distance kept as their order (RankedMove::progress): left to
+    // the evaluation, the choice among them may never mate with a bishop and a knight.
     constexpr bool ShortestWin = true;
     std::unique_lock lock(fathom_lock);
     int ok = tb_probe_root_dtz(b.white, b.black, b.kings, b.queens, b.rooks, b.bishops, b.knights, b.pawns,
@@ -224,6 +225,17 @@ std::optional<RootRanking> rank_root_moves(const Position& pos, bool rule50) {
     }
     // Every legal move must have been ranked, or the tables disagree with the move generator.
     if (ranking.moves.size() != legal.size()) return std::nullopt;
+
+    // The wins that count, ranked by DTZ (Fathom's rank 1000 less the distance to zeroing and the
+    // fifty-move count), become one rank, their distance beyond the shortest one's their progress.
+    constexpr int WinRank = 1000;
+    constexpr int MaxProgressSteps = MAX_PLY - 8;  // keeps the scores inside the band of wins
+    if (by_dtz && ranking.value == VALUE_TB_WIN)
+        for (RankedMove& r : ranking.moves)
+            if (r.value == VALUE_TB_WIN) {
+                r.progress = VALUE_TB_WIN - std::clamp(best_rank - r.rank, 0, MaxProgressSteps);
+                r.rank = WinRank;
+            }
     return ranking;
 }
 

@@ -32,13 +32,18 @@ std::optional<int> probe_wdl(const Position& pos);
 
 // The root moves ranked by distance to zeroing (DTZ), so that a won ending is converted within the
 // fifty-move rule (when rule50 is true) and a drawn one is held: each move's rank is higher for
-// better moves, and `value` is the position's tablebase score from the side to move's view. Among
-// winning moves the shorter distance to zeroing ranks higher, so that the best-ranked moves make
+// better moves, and `value` is the position's tablebase score from the side to move's view. Every
+// win that counts ranks alike, so that the search may find the shortest mate among them; until it
+// finds one, `progress` orders them by their distance to zeroing, so that the move played makes
 // progress whatever the evaluation knows of the ending.
 struct RankedMove {
     Move move;
     int rank;     // higher is better
     Value value;  // the result the move keeps, as the root's score: VALUE_TB_WIN, VALUE_DRAW or -VALUE_TB_WIN
+    // For a win ranked by DTZ: the move's score at the root while the search finds no mate in it,
+    // VALUE_TB_WIN less its distance to zeroing beyond the shortest one's (in the band of
+    // tablebase wins: above every evaluation, below every mate). VALUE_NONE for any other move.
+    Value progress = VALUE_NONE;
 };
 struct RootRanking {
     std::vector<RankedMove> moves;  // every legal move

@@ -75,7 +75,8 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
 
 // With the root in the tables, the best move is one they rank best: a won ending is then
 // converted within the fifty-move rule (Syzygy50MoveRule) and a drawn one held, whatever the
-// evaluation thinks (a win by the shortest distance to zeroing). With one line, only those moves
+// evaluation thinks (every win that counts ranks alike; until a mate is found in one, the search
+// scores each by its distance to zeroing: RootMove::tb_progress). With one line, only those moves
 // are searched; with more (MultiPV), every move is, in rank order, each line among the moves of
 // its rank (Worker::set_line_moves), so that the other lines show the other moves' results. The
 // limited strength's choice among its lines keeps to the best rank. When DTZ tables did the
@@ -98,6 +99,7 @@ void ThreadPool::rank_by_tablebases(const Position& root, const SearchConfig& co
         const syzygy::RankedMove& r = ranked(rm.move);
         rm.tb_rank = r.rank;
         rm.tb_value = r.value;
+        rm.tb_progress = r.progress;
     }
     std::ranges::stable_sort(root_moves_, std::greater{}, &RootMove::tb_rank);
     const int best_rank = root_moves_[0].tb_rank;
