@@ -63,6 +63,31 @@ TEST_CASE("CLI: perft --divide lists every root move", "[cli]") {
     CHECK(lines[49] == "Nodes searched: 97862");
 }
 
+TEST_CASE("CLI: perft --fen as one word or unquoted, a line end and a control character in it", "[cli]") {
+    // perft/standard.epd: Kiwipete 2039 at depth 2.
+    std::vector<std::string> args = {"perft", "--fen"};
+    std::istringstream fields(Kiwipete);
+    for (std::string f; fields >> f;) args.push_back(f);
+    args.push_back("2");
+    auto r = run_sente(args);
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.rfind("Nodes searched: 2039\n", 0) == 0);
+    // A FEN copied with its line end.
+    r = run_sente({"perft", "2", "--fen", std::string(Kiwipete) + "\r\n"});
+    CHECK(r.exit_status == 0);
+    CHECK(r.out.rfind("Nodes searched: 2039\n", 0) == 0);
+    // Four fields and the depth after them read as a clock: the refusal says where the depth goes.
+    r = run_sente({"perft", "--fen", "8/8/8/8/8/8/8/K6k", "w", "-", "-", "2"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err == "sente: perft needs exactly one DEPTH (before --fen when the FEN has no clocks)\n");
+    // A control character in a refused field is not sent on as it is.
+    r = run_sente({"perft", "1", "--fen",
+                   "8/8/8/8/8/8/8/K6k w - - 0 \x1b"
+                   "1"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err == "sente: bad FEN: FEN move number '?1' is not a number from 0 (read as 1) to 100000\n");
+}
+
 TEST_CASE("CLI: perft with threads, hash and Chess960", "[cli]") {
     auto r = run_sente({"perft", "4", "--threads", "2", "--hash", "8", "--fen", Kiwipete});
     REQUIRE(r.exit_status == 0);

@@ -652,6 +652,23 @@ TEST_CASE("State stack: a 1,200-ply game fits", "[position]") {
     CHECK(pos.rule50() == 1200);
 }
 
+TEST_CASE("FEN: clocks past what a FEN may hold are written at the most it may, and read back", "[fen]") {
+    // 10,004 plies of knights out and back: a halfmove clock of 10,004, above the 10,000 a FEN
+    // may give.
+    Position pos;
+    const char* cycle[] = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    for (int ply = 0; ply < 10004; ++ply) pos.make_move(pos.parse_uci_move(cycle[ply % 4]));
+    REQUIRE(pos.rule50() == 10004);
+    const std::string fen = pos.fen();
+    CHECK(fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10000 5003");
+    Position back;
+    CHECK_FALSE(back.set_fen(fen));
+    CHECK(back.fen() == fen);
+    // Any white space separates the fields, a line's end too.
+    CHECK_FALSE(back.set_fen("8/8/8/8/8/8/8/K6k w - - 3 9\r\n"));
+    CHECK(back.fen() == "8/8/8/8/8/8/8/K6k w - - 3 9");
+}
+
 TEST_CASE("UCI notation: castling, promotion, en passant", "[notation]") {
     Position pos;
     REQUIRE_FALSE(pos.set_fen("r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1"));

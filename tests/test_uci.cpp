@@ -102,6 +102,23 @@ TEST_CASE("UCI: go perft matches the command line", "[uci]") {
     CHECK(std::find(lines.begin(), lines.end(), "e1g1: 1") != lines.end());
     CHECK(lines.back() == "Nodes searched: 48");
     CHECK(fen_of(engine) == kiwipete);
+
+    // A FEN arrives in words under UCI: perft --fen takes them up to the next option, the depth
+    // before or after it (perft/standard.epd: the start position's 400 at depth 2).
+    auto count = [&](const std::string& command) {
+        engine.send(command);
+        auto counted = engine.read_until("Nodes searched:", 10s);
+        CHECK_THAT(next_line(engine), Catch::Matchers::StartsWith("Time: "));
+        CHECK_THAT(next_line(engine), Catch::Matchers::StartsWith("Nodes/second: "));
+        return counted;
+    };
+    engine.send("position startpos");
+    CHECK(count("perft 2 --fen " + kiwipete).back() == "Nodes searched: 2039");
+    CHECK(count("perft --fen " + kiwipete + " 2").back() == "Nodes searched: 2039");
+    lines = count("perft 2 --fen " + kiwipete + " --divide");
+    CHECK(lines.size() == 48 + 1 + 1);
+    CHECK(lines.back() == "Nodes searched: 2039");
+    CHECK(count("perft 2").back() == "Nodes searched: 400");
 }
 
 TEST_CASE("UCI: a perft or bench answers isready and ends on stop, and quit lets it finish", "[uci]") {

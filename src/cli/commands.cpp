@@ -37,7 +37,22 @@ int perft(Engine& engine, Words words, Reply& reply) {
                      "Threads that share the root moves (default: 1, or the engine's Threads under UCI)")
         .option<int>("hash", "MB of hash table for the counts of subtrees (0: none)", "0")
         .flag("chess960", "Read the FEN's castling as Chess960 and write castling as king takes rook");
-    if (!cli.parse(words, reply)) return cli.status();
+    // Under UCI a line arrives split at its spaces, and so does a FEN written unquoted on the
+    // command line: the words after --fen, up to the next option and at most a FEN's six fields,
+    // are the FEN ("perft 5 --fen 8/8/8/8/8/8/8/K6k w - - 0 1"). A FEN given as one word is whole.
+    std::vector<std::string> joined;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        joined.push_back(words[i]);
+        if (words[i] != "--fen" || i + 1 >= words.size() || words[i + 1].find(' ') != std::string::npos)
+            continue;
+        std::string fen = words[++i];
+        for (int fields = 1; fields < 6 && i + 1 < words.size() && !words[i + 1].starts_with("--"); ++fields)
+            fen += ' ' + words[++i];
+        joined.push_back(fen);
+    }
+    if (!cli.parse(joined, reply)) return cli.status();
+    if (cli.positional().empty() && cli.count("fen"))
+        return reply.refuse("perft needs exactly one DEPTH (before --fen when the FEN has no clocks)");
     if (cli.positional().size() != 1) return reply.refuse("perft needs exactly one DEPTH");
     const std::optional<int> depth =
         util::number_argument(reply, "perft DEPTH", cli.positional()[0], 0, Engine::MaxPerftDepth);
