@@ -242,9 +242,12 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
 
     // 4b. Tablebases, just after a capture or pawn move (when the tables' result is exact) with
     // few enough pieces and deep enough to be worth the probe's disk access. A result that decides
-    // the node ends it; in a PV node one that does not still bounds the score.
+    // the node ends it; in a PV node one that does not still bounds the score. (Not in the
+    // singular search of a hash move: the tables' result is the position's, the excluded move's
+    // included.)
     Value tb_floor = -VALUE_INFINITE, tb_ceiling = VALUE_INFINITE;
-    if (!root && shared_.tb_cardinality && !proving_ && pos_.rule50() == 0 && !pos_.castling_rights()) {
+    if (!root && shared_.tb_cardinality && !proving_ && !excluded.is_ok() && pos_.rule50() == 0
+        && !pos_.castling_rights()) {
         const int pieces = popcount(pos_.pieces());
         if (pieces <= shared_.tb_cardinality
             && (pieces < shared_.tb_cardinality || depth >= shared_.config.syzygy.probe_depth)) {
