@@ -631,6 +631,10 @@ TEST_CASE("UCI: go reads numbers with a '+' or a fraction, and a go whose limit 
     lines = search_lines(engine, "go wtime 20000 btime 20000 movetime 0");
     REQUIRE(lines.size() >= 2);
     CHECK(std::stoll(word_after(lines[lines.size() - 2], "time")) >= 100);
+    // Nor beside a depth: the search reaches it.
+    lines = search_lines(engine, "go depth 9 movetime 0");
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[lines.size() - 2].rfind("info depth 9 ", 0) == 0);
 }
 
 namespace {

@@ -197,9 +197,14 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
         if (limits.mate && limits.mate <= ProofMaxMoves && root_depth_ >= 2 * limits.mate - 1
             && prove_mate(callbacks))
             break;
-        if (!shared_.pondering) {
-            if (shared_.time.should_not_start_iteration(time_scale(stable_iterations, previous_score))) break;
-            if (shared_.time.limited() && playable_moves() == 1 && root_depth_ >= 4) break;
+        const bool limits_end_it =
+            shared_.time.should_not_start_iteration(time_scale(stable_iterations, previous_score))
+            || (shared_.time.limited() && playable_moves() == 1 && root_depth_ >= 4);
+        if (limits_end_it) {
+            if (!shared_.pondering) break;
+            // The move's time is spent already: the search ponders on, and a ponderhit ends it.
+            shared_.stop_on_ponderhit = true;
+            if (!shared_.pondering) break;  // the ponderhit came meanwhile
         }
         if (stopped()) break;
     }

@@ -71,6 +71,9 @@ struct SearchShared {
     std::atomic<bool> stop{false};            // every thread: end the search now
     std::atomic<bool> stop_requested{false};  // the GUI sent stop (or quit, or a new go)
     std::atomic<bool> pondering{false};       // time limits are suspended until ponderhit
+    // While pondering the search went past the point where its limits would have ended it: a
+    // ponderhit ends it at once (the next iteration, started meanwhile, would not finish in time).
+    std::atomic<bool> stop_on_ponderhit{false};
     // The helper threads of this search (none for a search in the caller's thread): a node limit
     // (`go nodes`, UCI_LimitStrength's budget) counts their nodes beside the main thread's.
     std::vector<const Worker*> helpers;

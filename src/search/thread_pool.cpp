@@ -64,6 +64,7 @@ void ThreadPool::prepare(const Position& root, const SearchLimits& limits, const
     shared_.stop = false;
     shared_.stop_requested = false;
     shared_.pondering = limits.ponder;
+    shared_.stop_on_ponderhit = false;
     shared_.time.start(limits, root.side_to_move(), config.move_overhead_ms);
     shared_.tt.new_search();
     shared_.helpers.clear();
@@ -243,6 +244,7 @@ void ThreadPool::ponderhit() {
     if (!searching_ || !shared_.pondering) return;
     shared_.time.restart();
     shared_.pondering = false;
+    if (shared_.stop_on_ponderhit) shared_.stop = true;
     cv_.notify_all();
 }
 

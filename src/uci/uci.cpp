@@ -477,8 +477,12 @@ void UciLoop::cmd_go(const Tokens& args) {
             error("go: unknown token '" + shown(key) + "' ignored");
         }
     }
-    // `movetime 0` beside a clock is no limit (as Stockfish reads it); alone, the shortest search.
-    if (movetime && (*movetime > 0 || (limits.time[White] < 0 && limits.time[Black] < 0)))
+    // `movetime 0` beside another limit is no limit (as Stockfish reads it); alone, the shortest
+    // search.
+    if (movetime
+        && (*movetime > 0
+            || (limits.time[White] < 0 && limits.time[Black] < 0 && !limits.depth && !limits.nodes
+                && !limits.mate)))
         limits.movetime = std::clamp<std::int64_t>(*movetime, 1, std::int64_t(1) << 40);
     // A `go` that names no limit searches until `stop`, as `go infinite` does: a GUI analysing with
     // a bare `go` gets no bestmove of the engine's own accord (a mate found, the deepest iteration).
