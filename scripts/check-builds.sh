@@ -32,6 +32,14 @@ sente_copy_sources "$copy"
 # and the network's narrower paths with the release flags.
 werror=()
 [ "${CI:-}" = "true" ] && werror=(WERROR=1)
+# What OpenBench passes (make -n, no build): CC=gcc means g++; CXXFLAGS on the command line add to
+# the build's own; a compiler that does not run is named as such.
+dry="$(make -n -C "$copy/src" EXE=dry ARCH=portable CC=gcc CXXFLAGS=-O2 BUILD_NAME=dry 2>&1)"
+grep -q "^g++ .*-O2 .*-std=c++20 .*-o dry " <<<"$dry" \
+    || { echo "check-builds: make CC=gcc CXXFLAGS=-O2 did not link with g++ and the build's flags" >&2; exit 1; }
+dry="$(make -n -C "$copy/src" EXE=dry CXX=no-such-compiler BUILD_NAME=dry 2>&1 || true)"
+grep -q "the C++ compiler 'no-such-compiler' does not run" <<<"$dry" \
+    || { echo "check-builds: a compiler that does not run was not named: $dry" >&2; exit 1; }
 make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-openbench ARCH=portable "${werror[@]}" >/dev/null
 same_benches "make portable" "$copy/src/sente-openbench"
 # EVALFILE, as OpenBench passes a test's net, embeds another net: the build then plays as the
