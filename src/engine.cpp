@@ -115,7 +115,9 @@ SearchConfig Engine::config(const std::vector<Move>& searchmoves) const {
     c.searchmoves = searchmoves;
     c.strength = strength_;
     c.syzygy = syzygy_;
-    if (strength_.enabled) c.multipv = std::max(c.multipv, strength_.candidate_lines());
+    // A level searches its own number of lines, whatever MultiPV says: the lines share its budget,
+    // and more of them would make it weaker than its label.
+    if (strength_.enabled) c.multipv = strength_.candidate_lines();
     return c;
 }
 

@@ -216,6 +216,35 @@ TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker 
         CHECK(nodes > previous_nodes);
         previous_nodes = nodes;
     }
+
+    // The GUI's MultiPV does not change a level: a level of one line searches one line, the same
+    // search whatever MultiPV says (the lines would share its budget and make it weaker).
+    engine.send("setoption name UCI_Elo value 2300");
+    auto without_time = [](const std::string& info) {  // the line without its clock's fields
+        std::istringstream in(info);
+        std::string out;
+        for (std::string word; in >> word;) {
+            if (word == "time" || word == "nps") {
+                in >> word;
+                continue;
+            }
+            out += word + ' ';
+        }
+        return out;
+    };
+    std::vector<std::string> last;
+    for (const char* lines : {"1", "20"}) {
+        INFO("MultiPV " << lines);
+        engine.send(std::string("setoption name MultiPV value ") + lines);
+        engine.send("ucinewgame");
+        engine.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+        engine.send("go wtime 60000 btime 60000");
+        const auto out = until_bestmove(engine);
+        for (const std::string& line : out) CHECK(line.find(" multipv 2 ") == std::string::npos);
+        REQUIRE(out.size() >= 2);
+        last.push_back(without_time(out[out.size() - 2]) + " / " + out.back());
+    }
+    CHECK(last[0] == last[1]);
 }
 
 TEST_CASE("UCI_ShowWDL: per-mille odds after the score, from the model of the evaluation in use",

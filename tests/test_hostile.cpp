@@ -229,6 +229,9 @@ TEST_CASE(
         {"setoption name Move Overhead value 1000000", Expect::Note,
          "Move Overhead set to 5000, the nearest allowed value (0 to 5000)"},
         {"setoption name Move Overhead value 20", Expect::Silence},
+        {"setoption name SyzygyProbeDepth value 1000", Expect::Note,
+         "SyzygyProbeDepth set to 100, the nearest allowed value (1 to 100)"},
+        {"setoption name SyzygyProbeDepth value 1", Expect::Silence},
         {"setoption name Ponder value maybe", Expect::Error},
         {"setoption name UCI_Chess960 value 1", Expect::Error},
         {"setoption name Clear Hash value now", Expect::Silence},  // a button's value is ignored

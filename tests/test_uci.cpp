@@ -261,7 +261,14 @@ TEST_CASE("UCI: unknown commands and options get an info string, never an exit",
     engine.send("xboard");
     CHECK_THAT(next_line(engine), Catch::Matchers::StartsWith("info string error: unknown command"));
     engine.send("setoption name UCI_AnalyseMode value true");  // some GUIs send it unannounced
-    CHECK_THAT(next_line(engine), Catch::Matchers::StartsWith("info string error: no such option"));
+    CHECK(next_line(engine) == "info string error: no such option 'UCI_AnalyseMode'");
+    // The GUI's words are quoted whole (up to 64 characters), the message to its end.
+    engine.send("setoption name Syzygy50MoveRule value maybe-not-at-all-and-certainly-not-today");
+    CHECK(next_line(engine)
+          == "info string error: option Syzygy50MoveRule takes true or false, not "
+             "'maybe-not-at-all-and-certainly-not-today'");
+    engine.send("setoption name MultiPV value " + std::string(100, '7'));
+    CHECK(next_line(engine) == "info string MultiPV set to 256, the nearest allowed value (1 to 256)");
     engine.send("setoption name threads value 999");  // case-insensitive, clamped
     // The note follows the 256 threads' start, and their search tables (about 640 MB) are zeroed
     // first: over 5 s beside the rest of the test run on a loaded 2-core machine.

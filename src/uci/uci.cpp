@@ -382,7 +382,9 @@ bool UciLoop::search_running() {
 }
 
 void UciLoop::apply_setoption(const std::string& name, const std::string& value) {
-    options_.set(name, value, [this](const std::string& message) { info_string(shown(message)); });
+    // (The options quote the GUI's words bounded; the bound here is for the whole line.)
+    options_.set(name, value,
+                 [this](const std::string& message) { info_string(shown(message, MaxShownProblem)); });
 }
 
 SearchCallbacks UciLoop::callbacks() {
