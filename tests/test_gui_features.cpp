@@ -17,6 +17,7 @@ using sente::Move;
 using sente::Position;
 using sente::test::EngineProcess;
 using sente::test::starts_with;
+using sente::test::without_time;
 using sente::test::word_after;
 
 namespace {
@@ -220,18 +221,6 @@ TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker 
     // The GUI's MultiPV does not change a level: a level of one line searches one line, the same
     // search whatever MultiPV says (the lines would share its budget and make it weaker).
     engine.send("setoption name UCI_Elo value 2300");
-    auto without_time = [](const std::string& info) {  // the line without its clock's fields
-        std::istringstream in(info);
-        std::string out;
-        for (std::string word; in >> word;) {
-            if (word == "time" || word == "nps") {
-                in >> word;
-                continue;
-            }
-            out += word + ' ';
-        }
-        return out;
-    };
     std::vector<std::string> last;
     for (const char* lines : {"1", "20"}) {
         INFO("MultiPV " << lines);

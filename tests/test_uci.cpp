@@ -22,6 +22,7 @@
 using namespace std::chrono_literals;
 using sente::test::EngineProcess;
 using sente::test::fen_of;
+using sente::test::without_time;
 using sente::test::word_after;
 
 namespace {
@@ -652,16 +653,7 @@ std::vector<std::string> without_timing(const std::vector<std::string>& lines) {
     std::vector<std::string> out;
     for (const std::string& line : lines) {
         if (line.find("currmove") != std::string::npos || line.find("bound") != std::string::npos) continue;
-        std::istringstream in(line);
-        std::string kept;
-        for (std::string w; in >> w;) {
-            if (w == "time" || w == "nps") {
-                in >> w;
-                continue;
-            }
-            kept += (kept.empty() ? "" : " ") + w;
-        }
-        out.push_back(kept);
+        out.push_back(without_time(line));
     }
     return out;
 }

@@ -20,4 +20,18 @@ inline std::string word_after(const std::string& line, const std::string& key) {
 
 inline bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 
+// An info line without the fields that depend on the clock: time and nps.
+inline std::string without_time(const std::string& line) {
+    std::istringstream in(line);
+    std::string kept;
+    for (std::string w; in >> w;) {
+        if (w == "time" || w == "nps") {
+            in >> w;
+            continue;
+        }
+        kept += (kept.empty() ? "" : " ") + w;
+    }
+    return kept;
+}
+
 }  // namespace sente::test
