@@ -409,6 +409,77 @@ TEST_CASE("PGN: the Variant tag's spellings of Chess960", "[pgn]") {
     }
 }
 
+TEST_CASE("PGN: a result the board contradicts, another variant, or a loss the scores do not show is skipped",
+          "[pgn]") {
+    auto game = [](const std::string& tags, const std::string& moves) {
+        return "[White \"Sente\"]\n[Black \"Sente_2\"]\n" + tags + "\n\n" + moves + "\n\n";
+    };
+    // Fool's mate, with the result the board gives, and with White's win instead.
+    const std::string fools = "1. f3 {+0.10/5} e5 {-0.10/5} 2. g4 {-0.50/5} Qh4# {+M1/5}";
+    Loaded l = load_text(game("[Result \"0-1\"]\n[Termination \"normal\"]", fools + " 0-1"));
+    CHECK(l.stats.games == 1);
+    CHECK(l.stats.positions == 4);
+    l = load_text(game("[Result \"1-0\"]\n[Termination \"normal\"]", fools + " 1-0"));
+    CHECK(l.stats.games == 0);
+    CHECK(l.said.find("the result 1-0, but the game ends in checkmate") != std::string::npos);
+    // A stalemate is a draw.
+    const std::string stalemate = "[FEN \"7k/8/6K1/8/8/8/8/5Q2 w - - 0 1\"]\n[SetUp \"1\"]\n";
+    l = load_text(game(stalemate + "[Result \"1-0\"]", "1. Qf7 {+15.00/5} 1-0"));
+    CHECK(l.stats.games == 0);
+    CHECK(l.said.find("the result 1-0, but the game ends in stalemate") != std::string::npos);
+    l = load_text(game(stalemate + "[Result \"1/2-1/2\"]", "1. Qf7 {+15.00/5} 1/2-1/2"));
+    CHECK(l.stats.games == 1);
+
+    // Other rules than chess's: not read as chess.
+    const std::string opening = "1. e4 {+0.30/10} e5 {-0.20/10} 2. Nf3 {+0.25/9} Nc6 {-0.10/9}";
+    l = load_text(game("[Result \"1/2-1/2\"]\n[Variant \"3check\"]", opening + " 1/2-1/2"));
+    CHECK(l.stats.games == 0);
+    CHECK(l.said.find("the variant 3check, not chess") != std::string::npos);
+    l = load_text(game("[Result \"1/2-1/2\"]\n[Variant \"From Position\"]", opening + " 1/2-1/2"));
+    CHECK(l.stats.games == 1);
+
+    // A decisive result without a mate and without a Termination tag (as OpenBench's upload
+    // leaves a game): taken when the last score says so, as an adjudication; not when the game was
+    // level (a loss on time, a crash).
+    l = load_text(game("[Result \"1-0\"]", opening + " 1-0"));
+    CHECK(l.stats.games == 0);
+    CHECK(l.said.find("without a mate, a Termination tag or scores that say so") != std::string::npos);
+    l = load_text(
+        game("[Result \"1-0\"]", "1. e4 {+0.30/10} e5 {-0.20/10} 2. Nf3 {+0.25/9} Nc6 {-5.10/9} 1-0"));
+    CHECK(l.stats.games == 1);
+    l = load_text(
+        game("[Result \"0-1\"]", "1. e4 {+0.30/10} e5 {-0.20/10} 2. Nf3 {-4.25/9} Nc6 {-0.10/9} 0-1"));
+    CHECK(l.stats.games == 0);  // the last score, Black's, does not say Black wins
+    // With a Termination tag that says it ended on the board (or by adjudication), it is taken.
+    l = load_text(game("[Result \"1-0\"]\n[Termination \"adjudication\"]", opening + " 1-0"));
+    CHECK(l.stats.games == 1);
+}
+
+TEST_CASE("PGN: two versions of an engine are not one engine playing itself", "[pgn]") {
+    const std::string moves = "1. e4 {+0.30/10} e5 {-0.20/10} 1/2-1/2";
+    Loaded l = load_text("[White \"Ethereal_12\"]\n[Black \"Ethereal_13\"]\n[Result \"1/2-1/2\"]\n\n" + moves
+                         + "\n");
+    CHECK(l.stats.positions == 0);
+    l = load_text("[White \"Ethereal\"]\n[Black \"Ethereal_2\"]\n[Result \"1/2-1/2\"]\n\n" + moves + "\n");
+    CHECK(l.stats.positions == 2);
+}
+
+TEST_CASE("PGN: moves in UCI's notation and en passant marked 'e.p.'", "[pgn]") {
+    const std::string tags = "[White \"Sente\"]\n[Black \"Sente_2\"]\n[Result \"1/2-1/2\"]\n\n";
+    // fastchess -pgnout notation=uci; then SAN with "e.p." after the capture, apart and joined.
+    for (const char* moves :
+         {"1. e2e4 {+0.1/5} a7a6 {+0.1/5} 2. e4e5 {+0.1/5} d7d5 {+0.1/5} 3. e5d6 {+0.1/5} 1/2-1/2",
+          "1. e4 {+0.1/5} a6 {+0.1/5} 2. e5 {+0.1/5} d5 {+0.1/5} 3. exd6 e.p. {+0.1/5} 1/2-1/2",
+          "1. e4 {+0.1/5} a6 {+0.1/5} 2. e5 {+0.1/5} d5 {+0.1/5} 3. exd6e.p. {+0.1/5} 1/2-1/2"}) {
+        INFO(moves);
+        const Loaded l = load_text(tags + moves + "\n");
+        CHECK(l.stats.games == 1);
+        CHECK(l.stats.skipped_games == 0);
+        CHECK(l.stats.positions == 5);
+        CHECK(l.stats.tactical_move == 1);  // the en-passant capture, read as one
+    }
+}
+
 TEST_CASE("PGN and game files: a path that cannot be read is an error, not an empty file", "[pgn]") {
     const test::TempPath dir("a-directory.pgn");
     std::filesystem::create_directories(dir.path());

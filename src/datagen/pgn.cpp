@@ -28,6 +28,28 @@ std::string base_name(std::string name) {
     return name;
 }
 
+// Whether two names are one engine playing itself: the same name, or one the other's with the
+// suffix a tournament manager adds to tell copies apart ("Sente" and "Sente_2"; not "Ethereal_12"
+// and "Ethereal_13", two versions).
+bool same_engine(const std::string& a, const std::string& b) {
+    return a == b || base_name(a) == b || base_name(b) == a;
+}
+
+// The variants whose rules are chess's: standard chess (cutechess-cli writes "standard", lichess
+// "Standard" and "From Position") and Chess960's spellings ("Chess960", cutechess-cli's
+// "fischerandom", "Fischer Random", "FRC"). Anything else (three-check, atomic, ...) is not.
+bool is_chess960_variant(const std::string& variant) {
+    return variant.find("960") != std::string::npos || variant.starts_with("fischer") || variant == "frc";
+}
+bool is_chess_variant(const std::string& variant) {
+    return variant.empty() || variant == "standard" || variant == "chess" || variant == "normal"
+           || variant == "from position" || is_chess960_variant(variant);
+}
+
+// The scores under which a side's last scored move says its game is lost (or won), for a decisive
+// result that the board does not show: a tournament manager adjudicates a loss on such scores.
+constexpr int DecidedScore = 300;
+
 // The movetext's tokens: moves, comments (with their braces), results; move numbers, NAGs,
 // variations and ';' comments left out.
 std::vector<std::string> tokens_of(const std::string& text) {
@@ -288,9 +310,11 @@ std::optional<PgnGame> PgnReader::next() {
         PgnGame game;
         game.result = result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
         const std::string variant = lower(tags["Variant"]);
-        // "Chess960", cutechess-cli's "fischerandom", "Fischer Random", "FRC".
-        game.chess960 =
-            variant.find("960") != std::string::npos || variant.starts_with("fischer") || variant == "frc";
+        if (!is_chess_variant(variant)) {
+            skip("the variant " + tags["Variant"] + ", not chess");
+            continue;
+        }
+        game.chess960 = is_chess960_variant(variant);
         game.start_fen = tags.contains("FEN") ? tags["FEN"] : std::string(Position::StartFen);
         Position pos;
         if (auto problem = pos.set_fen(game.start_fen, game.chess960)) {
@@ -306,7 +330,7 @@ std::optional<PgnGame> PgnReader::next() {
             return tags.contains(engine_tag) && is_sente(tags[engine_tag]) ? tags[engine_tag] : tags[tag];
         };
         const std::string white = name("White", "EngineWhiteName"), black = name("Black", "EngineBlackName");
-        const bool self_play = known(tags["White"]) && base_name(tags["White"]) == base_name(tags["Black"]);
+        const bool self_play = known(tags["White"]) && same_engine(tags["White"], tags["Black"]);
         const bool wanted[2] = {self_play || is_sente(white), self_play || is_sente(black)};
 
         bool bad = false, ended = false;
@@ -324,7 +348,10 @@ std::optional<PgnGame> PgnReader::next() {
                     game.plies.back().score = parse_comment_score(token);
                 continue;
             }
-            const Move m = pos.parse_san_move(token);
+            if (token == "e.p.") continue;  // after an en-passant capture, as some write it
+            Move m = pos.parse_san_move(token.ends_with("e.p.") ? token.substr(0, token.size() - 4) : token);
+            // fastchess writes the moves in UCI's notation with -pgnout notation=uci.
+            if (m == Move::none()) m = pos.parse_uci_move(token);
             if (m == Move::none()) {
                 skip("the move " + token + " does not parse in " + pos.fen());
                 bad = true;
@@ -339,7 +366,35 @@ std::optional<PgnGame> PgnReader::next() {
                 "variation left open)");
             bad = true;
         }
-        if (!bad) return game;
+        if (bad) continue;
+        // The result as the board gives it: a mate for the side that mated, a stalemate a draw.
+        MoveList replies;
+        generate<GenType::All>(pos, replies);
+        if (replies.size() == 0) {
+            const int by_board = !pos.in_check() ? 1 : pos.side_to_move() == White ? 0 : 2;
+            if (by_board != game.result) {
+                skip("the result " + result + ", but the game ends in "
+                     + (pos.in_check() ? "checkmate" : "stalemate"));
+                continue;
+            }
+        } else if (game.result != 1 && termination.empty()) {
+            // Decisive without a mate, and no Termination tag to say how it ended (OpenBench's
+            // upload keeps none): taken only when the last scores say so, as an adjudication
+            // would; a loss on time, by a crash or by an illegal move would not.
+            const Color winner = game.result == 2 ? White : Black;
+            std::optional<int> said;  // the last score, from the winner's side
+            Color mover = game.plies.size() % 2 == 0 ? pos.side_to_move() : ~pos.side_to_move();
+            for (const PgnPly& ply : game.plies) {
+                if (ply.score) said = mover == winner ? *ply.score : -*ply.score;
+                mover = ~mover;
+            }
+            if (!said || *said < DecidedScore) {
+                skip("the result " + result + " without a mate, a Termination tag or scores that say so"
+                     + " (a loss on time?)");
+                continue;
+            }
+        }
+        return game;
     }
 }
 

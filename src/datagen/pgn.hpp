@@ -29,15 +29,17 @@ struct PgnGame {
 
 // Whose moves are learnt from: a side whose name (the White or Black tag, or fastchess's
 // EngineWhiteName and EngineBlackName) begins with "Sente", and both sides of a game an engine
-// played against itself (the same name, but for the "_2" a tournament manager adds to tell them
-// apart; PGN's "?" or no name at all is no engine's).
+// played against itself (the same name, or one with the "_2" a tournament manager adds to tell
+// them apart; PGN's "?" or no name at all is no engine's).
 bool is_sente(const std::string& name);
 
 // Reads a PGN file game by game. A game that cannot be used is skipped and counted: an unfinished
-// one ("*"), one that ended by time, an illegal move or a crash rather than on the board, one whose
-// start position, a tag or a move does not parse, and one whose movetext does not end with the
-// Result tag's result at its top level (a file cut inside a game, an unclosed comment or
-// variation); reading goes on with the next.
+// one ("*"), one that ended by time, an illegal move or a crash rather than on the board, one of
+// another variant than chess, one whose start position, a tag or a move does not parse, one whose
+// movetext does not end with the Result tag's result at its top level (a file cut inside a game,
+// an unclosed comment or variation), one whose result its final position contradicts, and a
+// decisive one without a mate or a Termination tag whose last score does not say so; reading goes
+// on with the next. Moves are read as SAN or in UCI's notation.
 class PgnReader {
 public:
     explicit PgnReader(const std::string& path);
