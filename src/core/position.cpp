@@ -47,15 +47,6 @@ std::vector<std::string_view> split_fields(std::string_view text) {
     return fields;
 }
 
-// A field quoted in a refusal: bounded, control characters shown as '?', so that the message is
-// one readable line wherever it goes.
-std::string quoted_field(std::string_view field) {
-    constexpr std::size_t MaxShown = 64;
-    std::string out = "'";
-    for (char c : field.substr(0, MaxShown)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
-    return out + (field.size() > MaxShown ? "...'" : "'");
-}
-
 }  // namespace
 
 std::string square_name(Square s) {
@@ -185,7 +176,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
             if (file > 7) return "FEN rank " + std::to_string(rank + 1) + " has more than 8 squares";
             p.put_piece(Piece(idx), make_square(file++, rank));
         } else {
-            return "FEN board has an invalid character " + quoted_field(std::string_view(&ch, 1));
+            return "FEN board has an invalid character " + util::quoted(std::string_view(&ch, 1));
         }
         previous = ch;
     }
@@ -221,7 +212,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     else if (fields[1] == "b")
         p.side_ = Black;
     else
-        return "FEN side to move must be 'w' or 'b', not " + quoted_field(fields[1]);
+        return "FEN side to move must be 'w' or 'b', not " + util::quoted(fields[1]);
 
     // 3. Castling: KQkq (outermost rook), or the file letter of the rook (Shredder-FEN, X-FEN). A
     // right the board cannot have (its king off the first rank, no rook on that side, the right
@@ -242,7 +233,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
             char lower = char(std::tolower(static_cast<unsigned char>(ch)));
             if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
                 return "FEN castling field has an invalid character "
-                       + quoted_field(std::string_view(&ch, 1));
+                       + util::quoted(std::string_view(&ch, 1));
             Square king = p.king_square(c);
             Piece rook = make_piece(c, Rook);
             if (relative_rank(c, rank_of(king)) != 0) {
@@ -281,7 +272,7 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     if (fields[3] != "-") {
         const auto& f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            return "FEN en-passant square " + quoted_field(f) + " is not a square";
+            return "FEN en-passant square " + util::quoted(f) + " is not a square";
         Square ep = make_square(f[0] - 'a', f[1] - '1');
         Color us = p.side_;
         Square pushed_pawn = Square(ep - pawn_push(us));
@@ -299,14 +290,14 @@ std::optional<std::string> Position::set_fen(std::string_view fen, bool chess960
     if (fields.size() >= 5) {
         auto halfmove = util::parse<int>(fields[4], 0, MaxHalfmoveClock);
         if (!halfmove)
-            return "FEN halfmove clock " + quoted_field(fields[4]) + " is not a number from 0 to "
+            return "FEN halfmove clock " + util::quoted(fields[4]) + " is not a number from 0 to "
                    + std::to_string(MaxHalfmoveClock);
         st.rule50 = *halfmove;
     }
     if (fields.size() == 6) {
         auto moves = util::parse<int>(fields[5], 0, MaxFullmoveNumber);
         if (!moves)
-            return "FEN move number " + quoted_field(fields[5]) + " is not a number from 0 (read as 1) to "
+            return "FEN move number " + util::quoted(fields[5]) + " is not a number from 0 (read as 1) to "
                    + std::to_string(MaxFullmoveNumber);
         fullmove = std::max(*moves, 1);  // some programs write 0
     }

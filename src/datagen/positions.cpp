@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <unordered_map>
 
@@ -79,6 +80,13 @@ std::string describe(const LoadStats& s) {
         text += "; " + n(s.unscored) + " moves of another engine or without a score, " + n(s.skipped_games)
                 + " games not usable";
     if (!s.first_skip.empty()) text += " (the first, " + s.first_skip + ")";
+    return text;
+}
+
+std::string describe_validation(std::optional<double> loss) {
+    if (!loss) return "no validation positions";
+    char text[64];
+    std::snprintf(text, sizeof text, "validation loss %.6f", *loss);
     return text;
 }
 

@@ -32,6 +32,10 @@ struct LoadStats {
 // The counts in words, for the trainers' reports: "N games, N positions, N kept; skipped ...".
 std::string describe(const LoadStats& stats);
 
+// The validation loss in the trainers' reports, "validation loss 0.123456", or, with nothing held
+// out (no loss), "no validation positions" rather than a figure nobody measured.
+std::string describe_validation(std::optional<double> loss);
+
 // How often both trainers hold out a game for validation unless told otherwise, and how their
 // --validation-every option says so.
 constexpr int DefaultValidationEvery = 10;

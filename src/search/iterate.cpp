@@ -201,10 +201,10 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
             shared_.time.should_not_start_iteration(time_scale(stable_iterations, previous_score))
             || (shared_.time.limited() && playable_moves() == 1 && root_depth_ >= 4);
         if (limits_end_it) {
-            if (!shared_.pondering) break;
-            // The move's time is spent already: the search ponders on, and a ponderhit ends it.
+            // The move's time is spent: a search that ponders goes on until the ponderhit, which
+            // then ends it (set before pondering is read, so that a ponderhit meanwhile is seen).
             shared_.stop_on_ponderhit = true;
-            if (!shared_.pondering) break;  // the ponderhit came meanwhile
+            if (!shared_.pondering) break;
         }
         if (stopped()) break;
     }

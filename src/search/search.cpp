@@ -475,16 +475,15 @@ Value Worker::search(Value alpha, Value beta, int depth, bool cut_node) {
         // tb_progress), before the decision to search it again with the full window, so that a
         // move ahead of the best by progress gets its whole line.
         RootMove* rm = nullptr;
-        if constexpr (root) {
+        if constexpr (root)
             rm = &*std::find_if(root_moves_.begin(), root_moves_.end(),
                                 [&](const RootMove& r) { return r.move == m; });
-            if (rm->tb_progress != VALUE_NONE && score != -VALUE_INFINITE && !is_mate_score(score))
-                score = rm->tb_progress;
-        }
-        if (pv_node && (searched == 1 || (score > alpha && (root || score < beta)))) {
-            score = -search<PV>(-beta, -alpha, new_depth, false);
-            if (root && rm->tb_progress != VALUE_NONE && !is_mate_score(score)) score = rm->tb_progress;
-        }
+        auto by_progress = [&](Value v) {
+            return root && rm->tb_progress != VALUE_NONE && !is_mate_score(v) ? rm->tb_progress : v;
+        };
+        if (score != -VALUE_INFINITE) score = by_progress(score);
+        if (pv_node && (searched == 1 || (score > alpha && (root || score < beta))))
+            score = by_progress(-search<PV>(-beta, -alpha, new_depth, false));
 
         take_back(m);
         if (stopped()) return VALUE_DRAW;

@@ -210,11 +210,9 @@ int train_command(Engine&, util::Words words, util::Reply& reply) {
         nnue::describe(o.shape).c_str(), o.objective.scale, o.objective.lambda, o.lr, o.lr_final, o.batch,
         o.epochs, o.threads, (unsigned long long)o.seed);
     // With nothing held out there is no validation loss to show, only the training one.
-    const auto validation = [&]() -> std::string {
-        if (data.validation.empty()) return "no validation positions";
-        char text[64];
-        std::snprintf(text, sizeof text, "validation loss %.6f", trainer->validation_loss());
-        return text;
+    const auto validation = [&] {
+        return games::describe_validation(
+            data.validation.empty() ? std::nullopt : std::optional(trainer->validation_loss()));
     };
     if (trainer->epochs_done() == 0) std::fprintf(stderr, "epoch 0: %s\n", validation().c_str());
 

@@ -109,11 +109,9 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     std::fprintf(stderr, "sigmoid scale k = %.6f (a 50%% edge at 100 cp: %.1f%%)\n", objective.k,
                  100.0 / (1 + std::exp(-objective.k * 100)));
     // With nothing held out there is no validation loss to show, only the training one.
-    auto validation_loss = [&]() -> std::string {
-        if (validation.size() == 0) return "no validation positions";
-        char text[64];
-        std::snprintf(text, sizeof text, "validation loss %.6f", loss(validation, params, objective));
-        return text;
+    auto validation_loss = [&] {
+        return games::describe_validation(
+            validation.size() == 0 ? std::nullopt : std::optional(loss(validation, params, objective)));
     };
     std::fprintf(stderr, "epoch 0: training loss %.6f, %s\n", loss(train, params, objective),
                  validation_loss().c_str());

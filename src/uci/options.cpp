@@ -9,14 +9,6 @@ namespace sente::uci {
 
 namespace {
 
-// A name or value from the GUI quoted in a message: bounded, control characters shown as '?'.
-std::string quoted_value(std::string_view text) {
-    constexpr std::size_t MaxShown = 64;
-    std::string out = "'";
-    for (char c : text.substr(0, MaxShown)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
-    return out + (text.size() > MaxShown ? "...'" : "'");
-}
-
 bool iequals(std::string_view a, std::string_view b) {
     return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
         return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
@@ -91,7 +83,7 @@ const Options::Entry* Options::find(std::string_view name) const {
 void Options::set(std::string_view name, std::string_view value,
                   const std::function<void(const std::string&)>& report) {
     Entry* e = find(name);
-    if (!e) return report("error: no such option " + quoted_value(name));
+    if (!e) return report("error: no such option " + util::quoted(name));
 
     std::string v(value);
     switch (e->type) {
@@ -101,12 +93,12 @@ void Options::set(std::string_view name, std::string_view value,
             else if (iequals(v, "false"))
                 v = "false";
             else
-                return report("error: option " + e->name + " takes true or false, not " + quoted_value(v));
+                return report("error: option " + e->name + " takes true or false, not " + util::quoted(v));
             break;
         case Type::Spin: {
             const std::optional<std::int64_t> n = util::parse_clamped(v);
             if (!n)
-                return report("error: option " + e->name + " takes a whole number, not " + quoted_value(v));
+                return report("error: option " + e->name + " takes a whole number, not " + util::quoted(v));
             const long long clamped = std::clamp<long long>(*n, e->min, e->max);
             if (clamped != *n)
                 report(e->name + " set to " + std::to_string(clamped) + ", the nearest allowed value ("

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace sente::util {
@@ -39,6 +40,15 @@ inline std::optional<std::int64_t> parse_clamped(std::string_view text) {
                               : std::numeric_limits<std::int64_t>::max();
     if (error != std::errc()) return std::nullopt;
     return value;
+}
+
+// Text that could not be read, quoted in the refusal that names it: in single quotes, bounded, and
+// control characters shown as '?', so that the message stays one readable line wherever it goes.
+inline std::string quoted(std::string_view text) {
+    constexpr std::size_t MaxShown = 64;
+    std::string out = "'";
+    for (char c : text.substr(0, MaxShown)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
+    return out + (text.size() > MaxShown ? "...'" : "'");
 }
 
 }  // namespace sente::util
