@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds Sente as an OpenBench client does (make in a clean copy of the sources, portable flags,
-# magic bitboards) and checks that its bench signatures (the net's, the default, and the hand-crafted
-# evaluation's) equal the CMake build's, that it answers genfens, and that the tune build
-# (make TUNE=1) has the same bench and options SPSA can move.
+# Builds Sente as an OpenBench client builds it for SPSA (make TUNE=1 in a clean copy of the sources,
+# portable flags, magic bitboards, each file compiled alone) and checks that its bench signatures
+# (the net's, the default, and the hand-crafted evaluation's) equal the CMake build's, that EVALFILE
+# embeds another net, that it answers genfens, and that it offers the options SPSA can move. The
+# make build of every other test (no TUNE) differs only in those options; scripts/release.sh builds
+# it, in CI for the ARM release binary, and holds its bench to the same figures.
 #   scripts/check-builds.sh CMAKE_BUILD_DIR [OTHER_CMAKE_BUILD_DIR ...]
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
@@ -40,15 +42,18 @@ grep -q "^g++ .*-O2 .*-std=c++20 .*-o dry " <<<"$dry" \
 dry="$(make -n -C "$copy/src" EXE=dry CXX=no-such-compiler BUILD_NAME=dry 2>&1 || true)"
 grep -q "the C++ compiler 'no-such-compiler' does not run" <<<"$dry" \
     || { echo "check-builds: a compiler that does not run was not named: $dry" >&2; exit 1; }
-make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-openbench ARCH=portable "${werror[@]}" >/dev/null
-same_benches "make portable" "$copy/src/sente-openbench"
-# EVALFILE, as OpenBench passes a test's net, embeds another net: the build then plays as the
-# reference does with that net loaded, and names it as its EvalFile.
+# The tune build: the same engine until an option moves a parameter; spsa lists them for OpenBench.
+make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-tune ARCH=portable TUNE=1 "${werror[@]}" >/dev/null
+tune="$copy/src/sente-tune"
+same_benches "make portable TUNE=1" "$tune"
+# EVALFILE, as OpenBench passes a test's net, embeds another net (only that file is compiled again):
+# the build then plays as the reference does with that net loaded, and names it as its EvalFile.
 default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
 # (No match is an empty answer, for the message below, not a failure of the pipeline.)
 other_net="$(ls "$SENTE_ROOT"/nets/*.nnue | { grep -v "/$default_net\$" || true; } | head -n 1)"
 [ -n "$other_net" ] || { echo "check-builds: nets/ holds no net besides the default" >&2; exit 1; }
-make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-evalfile ARCH=portable EVALFILE="$other_net" "${werror[@]}" >/dev/null
+make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-evalfile ARCH=portable TUNE=1 EVALFILE="$other_net" \
+    "${werror[@]}" >/dev/null
 wanted="$(sente_bench_after "setoption name EvalFile value $other_net" "$reference/sente")"
 got="$(sente_bench_of "$copy/src/sente-evalfile")"
 echo "bench: make EVALFILE=$(basename "$other_net") $got"
@@ -57,13 +62,9 @@ echo "bench: make EVALFILE=$(basename "$other_net") $got"
 options="$("$copy/src/sente-evalfile" uci quit)"
 grep -q "^option name EvalFile type string default $(basename "$other_net")\$" <<<"$options" \
     || { echo "check-builds: make EVALFILE's build does not name its net as EvalFile" >&2; exit 1; }
-fens="$("$copy/src/sente-openbench" "genfens 3 seed 1 book None" quit | { grep -c '^info string genfens ' || true; })"
+fens="$("$tune" "genfens 3 seed 1 book None" quit | { grep -c '^info string genfens ' || true; })"
 [ "$fens" = 3 ] || { echo "check-builds: genfens printed $fens openings, not 3" >&2; exit 1; }
 
-# The tune build: the same engine until an option moves a parameter; spsa lists them for OpenBench.
-make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-tune ARCH=portable TUNE=1 "${werror[@]}" >/dev/null
-tune="$copy/src/sente-tune"
-same_benches "make portable TUNE=1" "$tune"
 lines="$("$tune" spsa | awk -F', ' 'NF == 7 && $2 == "int" && $4 <= $3 && $3 <= $5' | wc -l)"
 [ "$lines" = "$("$tune" spsa | wc -l)" ] && [ "$lines" -ge 40 ] \
     || { echo "check-builds: spsa printed malformed lines or too few ($lines)" >&2; exit 1; }
@@ -91,9 +92,9 @@ moved="$(uci_bench "setoption name Use NNUE value false" "setoption name PieceVa
 [ -n "$moved" ] && [ "$moved" != "$expected_hce" ] \
     || { echo "check-builds: setoption name PieceValue4_mg did not change the hand-crafted search ($moved)" >&2; exit 1; }
 echo "== Tune build: $lines SPSA parameters, each moves the search"
-"$copy/src/sente-openbench" spsa 2>/dev/null && { echo "check-builds: a normal build must refuse spsa" >&2; exit 1; }
+"$reference/sente" spsa 2>/dev/null && { echo "check-builds: a normal build must refuse spsa" >&2; exit 1; }
 
 for other in "$@"; do
     same_benches "cmake $(basename "$other")" "$other/sente"
 done
-echo "== Builds: make, portable, and magic bitboards give bench $expected (hand-crafted $expected_hce)"
+echo "== Builds: make TUNE=1, portable, and magic bitboards give bench $expected (hand-crafted $expected_hce)"

@@ -272,6 +272,9 @@ for system in "${systems[@]}"; do
         prefix=""   # of the target's compilers
         runner=()
         args=(ARCH="$level" STATIC=1 BUILD_NAME="$build_name" CPPFLAGS="-I$work/include")
+        # In CI, warnings are errors, as in the other builds: there this is the make build of
+        # OpenBench's tests (check-builds.sh builds the tune one), each file compiled alone.
+        [ "${CI:-}" = "true" ] && args+=(WERROR=1)
         if [ "$system" = windows ]; then
             name="$name.exe"
             prefix="$MINGW-"

@@ -146,15 +146,16 @@ ASAN_OPTIONS=detect_leaks=1:log_path="$SENTE_ROOT/build-asan/reports/asan" \
 UBSAN_OPTIONS=print_stacktrace=1:log_path="$SENTE_ROOT/build-asan/reports/ubsan" \
     sanitized_ctest "$SENTE_ROOT/build-asan" -j "$jobs" -LE 'timing|script' -E "$long_tests"
 
-# The make build OpenBench clients run, portable, from a clean copy: the same bench, and genfens;
-# and the sanitizer build's bench (magic bitboards, the AVX2 path where the main build's is
-# AVX-512) the same as the main build's.
-stage "Make builds"
+# The make build OpenBench clients run for SPSA (TUNE=1), portable, from a clean copy: the same
+# bench, EVALFILE, genfens and the tunable options; and the sanitizer build's bench (magic
+# bitboards, the AVX2 path where the main build's is AVX-512) the same as the main build's.
+stage "Make build"
 "$SENTE_ROOT/scripts/check-builds.sh" "$SENTE_ROOT/build" "$SENTE_ROOT/build-asan"
 
 # The 64-bit ARM release binary (static, under qemu-user), built and checked as scripts/release.sh
 # does for every level: perft 5, the main build's bench, a UCI session, and its tablebase answers
-# (Fathom from Debian's source package, seconds more) against the main build's. The x86-64 levels
+# (Fathom from Debian's source package, seconds more) against the main build's. It is also the
+# make build of OpenBench's tests (no TUNE), each file compiled alone, warnings errors in CI. The x86-64 levels
 # add no check of their own: their vector paths are each held to the same arithmetic by pass 1 (a
 # build compiles every path its target has, and the plain one), and their make recipe is this one.
 stage "Release binary"
