@@ -1,9 +1,11 @@
 // The command line of the built binary: perft output, solve, and refusal of bad arguments.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -415,6 +417,54 @@ TEST_CASE("CLI: solve scores an EPD suite by its bm and am answers", "[cli]") {
     r = run_sente({"solve", "/no/such/suite.epd"});
     CHECK(r.exit_status == 2);
     CHECK(r.err.find("cannot read") != std::string::npos);
+}
+
+TEST_CASE("CLI: solve reads a pipe, UCI notation and a byte-order mark, and names what it cannot read",
+          "[cli]") {
+    // Read once, as it comes: a suite piped in is solved (it used to be read twice, the second time
+    // empty). Its first line starts with the byte-order mark some editors write; the answers of
+    // the first two are written in UCI notation (WAC.004's Qxh7+ is h6h7), and a knight move two
+    // knights can make is ambiguous, not illegal.
+    const std::string wac004 = "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - -";
+    std::string suite = "\xEF\xBB\xBF" + wac004 + " bm h6h7; id \"written in UCI\";\n";
+    suite += "8/P6k/8/8/8/8/8/K7 w - - bm a7a8q; id \"a promotion in UCI\";\n";
+    suite += "4k3/8/8/8/8/5N2/8/1N2K3 w - - bm Nd2; id \"two knights\";\n";
+    suite += std::string(300, 'x') + "\n";
+    auto r = run_sente({"solve", "/dev/stdin", "--nodes", "100000"}, suite);
+    INFO(r.out << r.err);
+    CHECK(r.exit_status == 0);
+    const auto lines = lines_of(r.out);
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0] == "solved  written in UCI  Qxh7");
+    CHECK(lines[1] == "solved  a promotion in UCI  a8=Q");
+    CHECK(lines[2] == "skipped  two knights  line 3: bm Nd2 is ambiguous here (more than one legal move)");
+    // A line that is no EPD at all is echoed cut short.
+    CHECK(lines[3].starts_with("skipped  " + std::string(100, 'x') + "...  line 4: bad FEN: "));
+    CHECK(lines[4] == "solved 2 of 2 at 100000 nodes; 2 lines skipped");
+
+    // Why a suite cannot be read.
+    r = run_sente({"solve", "/no/such/suite.epd"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err == "sente: cannot read '/no/such/suite.epd': no such file\n");
+    const std::string folder = std::filesystem::temp_directory_path().string();
+    r = run_sente({"solve", folder});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err == "sente: cannot read '" + folder + "': it is a folder, not a file\n");
+
+    // A report that cannot be written is a failure, not a success.
+    const std::string command = std::string("'") + SENTE_BINARY + "' tbcheck '" + SENTE_TEST_DATA_DIR
+                                + "/syzygy' >/dev/full 2>/dev/null";
+    const int status = std::system(command.c_str());
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 1);
+    // And tbcheck given a table file, or run as a UCI line, says what it wants.
+    r = run_sente({"tbcheck", std::string(SENTE_TEST_DATA_DIR) + "/syzygy/KQvK.rtbw"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err.find("KQvK.rtbw is a file: tbcheck takes the folder that holds the tables")
+          != std::string::npos);
+    r = run_sente({"tbcheck /tmp", "quit"});
+    CHECK(r.exit_status == 2);
+    CHECK(r.err == "sente: 'tbcheck' is no UCI command: run it as sente tbcheck ARGUMENTS, without quotes\n");
 }
 
 TEST_CASE("CLI: the command line and UCI run the same commands, each with its own help", "[cli]") {

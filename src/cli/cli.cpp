@@ -44,7 +44,13 @@ int run(const util::Command& command, std::string_view program, int argc, char**
         return util::Done;
     }
     Engine engine;
-    return command.run(engine, words, reply);
+    const int status = command.run(engine, words, reply);
+    // A report that did not reach its file (a full disk, say) is a failure, not a success.
+    if (!std::cout.flush() && status == util::Done) {
+        std::cerr << program << ": the output could not be written\n";
+        return util::Failed;
+    }
+    return status;
 }
 
 // UCI lines from the command line, in order (OpenBench runs `sente "genfens ..." quit`); a search
@@ -56,9 +62,13 @@ int uci(int argc, char** argv) {
     uci::Output out(std::cout);
     uci::UciLoop loop(engine, out, commands());
     for (int i = 0; i < argc; ++i)
-        if (const std::optional<std::string_view> word = loop.unknown_command(argv[i]))
-            return TerminalReply("sente").refuse("unknown command '" + std::string(word->substr(0, 64))
-                                                 + "' (try --help)");
+        if (const std::optional<std::string_view> word = loop.unknown_command(argv[i])) {
+            const std::string name(word->substr(0, 64));
+            if (find_command(*word))  // one of the command line's own, given as a UCI line
+                return TerminalReply("sente").refuse("'" + name + "' is no UCI command: run it as sente "
+                                                     + name + " ARGUMENTS, without quotes");
+            return TerminalReply("sente").refuse("unknown command '" + name + "' (try --help)");
+        }
     for (int i = 0; i < argc; ++i) {
         if (!loop.execute(argv[i])) return 0;
         if (!engine.searching_until_told()) engine.wait();

@@ -282,7 +282,12 @@ int tbcheck(Engine&, Words words, Reply& reply) {
     if (cli.positional().size() != 1) return reply.refuse("tbcheck needs exactly one PATH");
     const std::string& path = cli.positional()[0];
     const std::string missing = syzygy::not_folders_text(path);
-    if (!missing.empty()) return reply.refuse("no such folder: " + missing);
+    if (!missing.empty()) {
+        std::error_code error;
+        if (std::filesystem::is_regular_file(path, error))
+            return reply.refuse(path + " is a file: tbcheck takes the folder that holds the tables");
+        return reply.refuse("no such folder: " + missing);
+    }
     const std::vector<std::string> files = syzygy::table_files(path);
     if (files.empty()) return reply.refuse("no Syzygy table files (*.rtbw, *.rtbz) in " + path);
     std::size_t damaged = 0;

@@ -794,7 +794,7 @@ std::string Position::move_to_san(Move m) const {
     return san;
 }
 
-Move Position::parse_san_move(std::string_view san) const {
+Move Position::parse_san_move(std::string_view san, bool* ambiguous) const {
     std::string s(san);
     while (!s.empty() && std::string_view("+#!?").find(s.back()) != std::string_view::npos) s.pop_back();
     MoveList moves;
@@ -845,7 +845,10 @@ Move Position::parse_san_move(std::string_view san) const {
         if ((from_file >= 0 && file_of(m.from()) != from_file)
             || (from_rank >= 0 && rank_of(m.from()) != from_rank))
             continue;
-        if (found != Move::none()) return Move::none();  // ambiguous
+        if (found != Move::none()) {
+            if (ambiguous) *ambiguous = true;
+            return Move::none();
+        }
         found = m;
     }
     return found;

@@ -286,10 +286,11 @@ public:
 
     // Standard algebraic notation (Nf3, exd5, O-O, e8=Q+, Qh7#) of a legal move.
     std::string move_to_san(Move m) const;
-    // The legal move a SAN token names, or Move::none() (no such move, or more than one). Check marks
-    // and annotations may follow; also taken: castling with zeros, a promotion without '=' (e8Q),
-    // and more of the origin square than the move needs (Ng1f3, e2e4).
-    Move parse_san_move(std::string_view san) const;
+    // The legal move a SAN token names, or Move::none() (no such move, or more than one: then
+    // *ambiguous is set, when given). Check marks and annotations may follow; also taken: castling
+    // with zeros, a promotion without '=' (e8Q), and more of the origin square than the move needs
+    // (Ng1f3, e2e4).
+    Move parse_san_move(std::string_view san, bool* ambiguous = nullptr) const;
 
     // A diagram with the FEN, key and checkers, for the `d` command.
     std::string pretty() const;

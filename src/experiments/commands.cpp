@@ -1,14 +1,18 @@
 #include "experiments/commands.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <new>
 
 #include "engine.hpp"
 #include "experiments/epd_suite.hpp"
 #include "experiments/research.hpp"
 #include "experiments/tempo_experiment.hpp"
+#include "search/table_memory.hpp"
 #include "util/command_line.hpp"
 #include "util/epd.hpp"
+#include "util/parse.hpp"
 
 namespace sente::experiments {
 
@@ -33,12 +37,52 @@ std::optional<std::vector<int>> tempo_settings(const util::CommandLine& cli, Rep
     return settings;
 }
 
+// Text from a file, for a line of the report: control characters shown as '?', and cut after 100
+// characters, so that a file that is not EPD at all cannot flood the terminal.
+std::string shown(std::string_view text) {
+    constexpr std::size_t MaxShown = 100;
+    std::string out;
+    for (char c : text.substr(0, MaxShown)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
+    return text.size() > MaxShown ? out + "..." : out;
+}
+
 // A line of printf-formatted numbers.
 template <typename... Args>
 std::string formatted(const char* format, Args... args) {
     char text[256];
     std::snprintf(text, sizeof text, format, args...);
     return text;
+}
+
+// The research tables: each algorithm at each tempo setting, to `depth`.
+void run_research(const std::vector<research::Algorithm>& algorithms, const std::vector<int>& tempi,
+                  const std::string& kind, std::size_t hash, const std::vector<std::string>& fens, int depth,
+                  bool csv, Reply& reply) {
+    for (research::Algorithm a : algorithms) {
+        for (int tempo : tempi) {
+            const research::Settings s{
+                kind == "full" ? research::EvalKind::Full : research::EvalKind::Material, tempo, hash};
+            if (!csv) {
+                reply.line("");
+                reply.line(std::string(research::name(a)) + ", tempo " + std::to_string(tempo) + "%, " + kind
+                           + " evaluation, " + std::to_string(fens.size()) + " positions");
+                reply.line("depth  mean score  mean change          nodes    time ms    EBF  re-searches");
+            }
+            for (const research::Row& r : research::run(a, s, fens, depth)) {
+                if (csv)
+                    reply.line(formatted("%s,%d,%s,%d,%.1f,%.1f,%llu,%.0f,%.2f,%llu,%d",
+                                         std::string(research::name(a)).c_str(), tempo, kind.c_str(), r.depth,
+                                         r.mean_score, r.mean_change,
+                                         static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
+                                         static_cast<unsigned long long>(r.researches), r.positions));
+                else
+                    reply.line(formatted("%5d  %10.1f  %11.1f  %13llu  %9.0f  %5.2f  %11llu", r.depth,
+                                         r.mean_score, r.mean_change,
+                                         static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
+                                         static_cast<unsigned long long>(r.researches)));
+            }
+        }
+    }
 }
 
 }  // namespace
@@ -80,16 +124,16 @@ int solve_command(Engine& engine, util::Words words, Reply& reply) {
         named.push_back(std::to_string(DefaultMovetimeMs) + " ms");
     }
 
+    // One line at a time, as the file is read: a pipe can be read only once, and a long file need
+    // not be held in memory.
     const std::string& path = cli.positional()[0];
-    const std::optional<std::vector<util::Epd>> lines = util::read_epd(path);
-    if (!lines) return reply.refuse("cannot read " + path);
-    if (lines->empty()) return reply.refuse(path + " holds no positions");
     int solved = 0, total = 0, skipped = 0;
-    run_epd_suite(engine, path, limits, [&](const EpdOutcome& o) {
-        const std::string name = o.id.empty() ? o.fen : o.id;
+    const std::optional<std::string> unreadable = util::for_each_epd(path, [&](const util::Epd& epd) {
+        const EpdOutcome o = run_epd_test(engine, epd, limits);
+        const std::string name = shown(o.id.empty() ? o.fen : o.id);
         if (!o.skipped.empty()) {
             ++skipped;
-            reply.line("skipped  " + name + "  line " + std::to_string(o.line) + ": " + o.skipped);
+            reply.line("skipped  " + name + "  line " + std::to_string(o.line) + ": " + shown(o.skipped));
             return;
         }
         ++total;
@@ -97,6 +141,8 @@ int solve_command(Engine& engine, util::Words words, Reply& reply) {
         reply.line(std::string(o.solved ? "solved  " : "missed  ") + name + "  "
                    + (o.played.empty() ? "(no move)" : o.played));
     });
+    if (unreadable) return reply.refuse("cannot read " + util::quoted(path) + ": " + *unreadable);
+    if (total + skipped == 0) return reply.refuse(path + " holds no positions");
     if (total == 0) return reply.refuse("no line of " + path + " is a test (see the skipped lines)");
     std::string summary = "solved " + std::to_string(solved) + " of " + std::to_string(total) + " at ";
     for (std::size_t i = 0; i < named.size(); ++i) summary += (i ? ", " : "") + named[i];
@@ -179,21 +225,29 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     if (!tempi) return util::BadUsage;
     const std::string kind = cli.get<std::string>("eval");
     if (kind != "full" && kind != "material") return reply.refuse("--eval must be full or material");
-    const int hash = cli.get<int>("hash");
+    int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 1, MaxResearchHashMb)) return util::BadUsage;
+    // As perft's and the Hash option's, the table is held to half the machine's memory.
+    if (const std::size_t usable = table_memory::usable_mb(); std::size_t(hash) > usable) {
+        reply.note("--hash " + std::to_string(hash)
+                   + " is more than half this machine's memory: " + std::to_string(usable) + " MB");
+        hash = int(std::max<std::size_t>(usable, 1));
+    }
 
     std::vector<std::string> fens;
     if (cli.count("positions")) {
         const std::string path = cli.get<std::string>("positions");
-        const std::optional<std::vector<util::Epd>> positions = util::read_epd(path);
-        if (!positions) return reply.refuse("cannot read " + path);
-        for (const util::Epd& epd : *positions) {
+        std::optional<std::string> bad;
+        const std::optional<std::string> unreadable = util::for_each_epd(path, [&](const util::Epd& epd) {
             Position pos;
+            if (bad) return;
             if (auto problem = pos.set_fen(epd.fen()))
-                return reply.refuse("bad FEN in --positions, " + path + " line " + std::to_string(epd.line)
-                                    + ": " + *problem);
+                bad =
+                    "bad FEN in --positions, " + path + " line " + std::to_string(epd.line) + ": " + *problem;
             fens.push_back(epd.fen());
-        }
+        });
+        if (unreadable) return reply.refuse("cannot read " + util::quoted(path) + ": " + *unreadable);
+        if (bad) return reply.refuse(*bad);
         if (fens.empty()) return reply.refuse(path + " holds no positions");
     } else {
         fens = bench_positions();
@@ -202,31 +256,10 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     if (csv)
         reply.line(
             "algorithm,tempo,eval,depth,mean_score,mean_change,nodes,time_ms,ebf,researches,positions");
-    for (research::Algorithm a : algorithms) {
-        for (int tempo : *tempi) {
-            const research::Settings s{
-                kind == "full" ? research::EvalKind::Full : research::EvalKind::Material, tempo,
-                std::size_t(hash)};
-            if (!csv) {
-                reply.line("");
-                reply.line(std::string(research::name(a)) + ", tempo " + std::to_string(tempo) + "%, " + kind
-                           + " evaluation, " + std::to_string(fens.size()) + " positions");
-                reply.line("depth  mean score  mean change          nodes    time ms    EBF  re-searches");
-            }
-            for (const research::Row& r : research::run(a, s, fens, depth)) {
-                if (csv)
-                    reply.line(formatted("%s,%d,%s,%d,%.1f,%.1f,%llu,%.0f,%.2f,%llu,%d",
-                                         std::string(research::name(a)).c_str(), tempo, kind.c_str(), r.depth,
-                                         r.mean_score, r.mean_change,
-                                         static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
-                                         static_cast<unsigned long long>(r.researches), r.positions));
-                else
-                    reply.line(formatted("%5d  %10.1f  %11.1f  %13llu  %9.0f  %5.2f  %11llu", r.depth,
-                                         r.mean_score, r.mean_change,
-                                         static_cast<unsigned long long>(r.nodes), r.time_ms, r.branching,
-                                         static_cast<unsigned long long>(r.researches)));
-            }
-        }
+    try {
+        run_research(algorithms, *tempi, kind, std::size_t(hash), fens, depth, csv, reply);
+    } catch (const std::bad_alloc&) {
+        return reply.fail("no memory for a table of " + std::to_string(hash) + " MB (try a smaller --hash)");
     }
     return util::Done;
 }

@@ -1,11 +1,12 @@
-// Runs an EPD test suite (best-move `bm` and avoid-move `am` operations in SAN), as for Win At Chess.
+// Runs an EPD test suite (best-move `bm` and avoid-move `am` operations, in SAN or UCI notation), as
+// for Win At Chess.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "engine.hpp"
+#include "util/epd.hpp"
 
 namespace sente {
 
@@ -20,9 +21,8 @@ struct EpdOutcome {
     std::string skipped;
 };
 
-// Searches every position within `limits` and checks the move against bm/am. A line that is no
-// test (`skipped` says why) is reported through `outcome` unsearched.
-std::vector<EpdOutcome> run_epd_suite(Engine& engine, const std::string& path, const SearchLimits& limits,
-                                      const std::function<void(const EpdOutcome&)>& outcome);
+// Searches the position of one line within `limits` and checks the move against bm and am; a line
+// that is no test comes back unsearched, `skipped` saying why.
+EpdOutcome run_epd_test(Engine& engine, const util::Epd& epd, const SearchLimits& limits);
 
 }  // namespace sente

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -82,16 +84,28 @@ std::optional<Epd> parse_epd(std::string_view line, int number) {
     return epd;
 }
 
-std::optional<std::vector<Epd>> read_epd(const std::string& path) {
+std::optional<std::string> for_each_epd(const std::string& path,
+                                        const std::function<void(const Epd&)>& position) {
     std::error_code error;
-    if (std::filesystem::is_directory(path, error)) return std::nullopt;
+    if (std::filesystem::is_directory(path, error)) return "it is a folder, not a file";
     std::ifstream in(path);
-    if (!in) return std::nullopt;
-    std::vector<Epd> positions;
+    if (!in) {
+        if (!std::filesystem::exists(path, error)) return std::string("no such file");
+        return std::string(std::strerror(errno));
+    }
     std::string line;
-    for (int number = 1; std::getline(in, line); ++number)
-        if (std::optional<Epd> epd = parse_epd(line, number)) positions.push_back(std::move(*epd));
-    if (in.bad()) return std::nullopt;
+    for (int number = 1; std::getline(in, line); ++number) {
+        std::string_view text = line;
+        if (number == 1 && text.starts_with("\xEF\xBB\xBF")) text.remove_prefix(3);
+        if (std::optional<Epd> epd = parse_epd(text, number)) position(*epd);
+    }
+    if (in.bad()) return std::string("a read error");
+    return std::nullopt;
+}
+
+std::optional<std::vector<Epd>> read_epd(const std::string& path) {
+    std::vector<Epd> positions;
+    if (for_each_epd(path, [&](const Epd& epd) { positions.push_back(epd); })) return std::nullopt;
     return positions;
 }
 

@@ -3,6 +3,7 @@
 // plain FEN file has them), then operations `opcode operand ...;`, a quoted operand being one.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,6 +31,12 @@ struct Epd {
 // One line; nothing for a blank line or a comment (#). The position is not checked: the caller's
 // Position::set_fen says what is wrong with it.
 std::optional<Epd> parse_epd(std::string_view line, int number = 0);
+
+// Hands every position of a file to `position`, in order, reading one line at a time (a byte-order
+// mark before the first is skipped). Returns why the file cannot be read (no such file, a folder, no
+// permission, a read error), or nothing when it was read to its end.
+std::optional<std::string> for_each_epd(const std::string& path,
+                                        const std::function<void(const Epd&)>& position);
 
 // Every position of a file, in order; nothing when the file cannot be read.
 std::optional<std::vector<Epd>> read_epd(const std::string& path);
