@@ -51,11 +51,12 @@ void Engine::set_chess960(bool on) {
 
 // Starting hundreds of threads while a large table is being backed would wait on the backing for
 // every thread's stack and tables: the backing pauses meanwhile.
-void Engine::set_threads(int n) {
+int Engine::set_threads(int n) {
     threads_.wait();
     tt_.pause_backing();
-    threads_.set_threads(std::clamp(n, 1, MaxThreads));
+    const int started = threads_.set_threads(std::clamp(n, 1, MaxThreads));
     tt_.resume_backing();
+    return started;
 }
 
 std::size_t Engine::set_hash_mb(int mb) {

@@ -58,7 +58,8 @@ public:
     // ---- Settings ----
     void set_chess960(bool on);
     bool chess960() const { return chess960_; }
-    void set_threads(int n);
+    // Gives the number of threads started: fewer than n when the system grants no more.
+    int set_threads(int n);
     int threads() const { return threads_.size(); }
     // Resizes the hash table; returns the size in MB actually allocated.
     std::size_t set_hash_mb(int mb);

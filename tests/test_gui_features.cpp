@@ -2,6 +2,7 @@
 // several threads, limited strength, win/draw/loss output, and the hash table's options.
 #include <catch2/catch.hpp>
 
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -9,6 +10,7 @@
 #include "core/position.hpp"
 #include "eval/wdl.hpp"
 #include "process.hpp"
+#include "skip.hpp"
 #include "uci_checks.hpp"
 #include "uci_text.hpp"
 
@@ -176,12 +178,53 @@ TEST_CASE("Threads: 256 threads beside a large table still being backed answer i
         CHECK(sente::test::sync(engine, 10s).empty());
         CHECK(std::chrono::steady_clock::now() - start < ReadyBound);
     }
+    // The first search of a new pool keeps its time: each of 256 threads advising the system about
+    // its memory at once (the main one waiting behind them) once made a 200 ms search take 15 s.
+    // Every thread shares 2 cores here, so the bound is loose.
+#ifdef SENTE_SANITIZED
+    constexpr auto SearchBound = 60s;
+#else
+    constexpr auto SearchBound = 6s;
+#endif
     engine.send("position fen " + Middlegame);
-    engine.send("go depth 2");
+    const auto start = std::chrono::steady_clock::now();
+    engine.send("go movetime 200");
     auto lines = until_bestmove(engine, 60s);
+    CHECK(std::chrono::steady_clock::now() - start < SearchBound);
     CHECK(legal_in(Middlegame, word_after(lines.back(), "bestmove")));
     engine.send("quit");
     CHECK(engine.wait_exit(30s) == 0);
+}
+
+// Threads the system cannot give (here a 600 MB address space, where each thread takes its stack
+// and its tables): as many start as fit, the GUI is told how many, and they search. The pool used
+// to be left half-built and the engine to abort. Not under a sanitizer, whose shadow memory alone
+// is far more than the limit.
+TEST_CASE("Threads: a pool the memory cannot hold starts as far as it goes, and says so",
+          "[uci][gui][threads]") {
+#ifdef SENTE_SANITIZED
+    sente::test::skip_test("a sanitizer needs more address space than the limit");
+#else
+    EngineProcess engine(EngineProcess::Command{
+        {"/bin/sh", "-c", std::string("ulimit -v 600000 && exec '") + SENTE_BINARY + "'"}});
+    engine.send("setoption name Threads value 100");
+    const auto lines = sente::test::sync(engine, 30s);
+    REQUIRE(lines.size() == 1);
+    const std::regex told(
+        R"(info string Threads: could not start 100 threads \(no memory or threads left\), using (\d+))");
+    std::smatch m;
+    REQUIRE(std::regex_match(lines[0], m, told));
+    const int started = std::stoi(m[1].str());
+    CHECK(started >= 1);
+    CHECK(started < 100);
+    engine.send("position fen " + Middlegame);
+    engine.send("go depth 6");
+    auto searched = until_bestmove(engine, 60s);
+    REQUIRE_FALSE(searched.empty());
+    CHECK(legal_in(Middlegame, word_after(searched.back(), "bestmove")));
+    engine.send("quit");
+    CHECK(engine.wait_exit(30s) == 0);
+#endif
 }
 
 TEST_CASE("Limited strength: every level plays legal moves on the clock, weaker levels search less",

@@ -75,6 +75,12 @@ void Worker::set_line_moves() {
     while (pv_last_ < root_moves_.size() && root_moves_[pv_last_].tb_rank == rank) ++pv_last_;
 }
 
+void Worker::use_huge_pages() {
+    if (on_huge_pages_) return;
+    table_memory::advise_object(this, sizeof(Worker), id_ == 0);
+    on_huge_pages_ = true;
+}
+
 std::size_t Worker::playable_moves() const {
     if (!shared_.root_in_tb) return root_moves_.size();
     return std::size_t(std::ranges::count(root_moves_, root_moves_[0].tb_rank, &RootMove::tb_rank));
@@ -82,10 +88,7 @@ std::size_t Worker::playable_moves() const {
 
 void Worker::iterate(const Position& root, const std::vector<RootMove>& root_moves,
                      const SearchCallbacks* callbacks) {
-    if (!on_huge_pages_) {
-        table_memory::advise_object(this, sizeof(Worker));
-        on_huge_pages_ = true;
-    }
+    use_huge_pages();
     pos_ = root;
     ply_ = 0;
     net_ = shared_.config.net.get();

@@ -116,6 +116,9 @@ public:
 
     // Forgets all move-ordering statistics (new game).
     void clear();
+    // Asks the system for huge pages under this worker, once (iterate does it at its first search);
+    // the main worker's small pages are collapsed into huge ones at once, the helpers' in time.
+    void use_huge_pages();
     // Iterative deepening from the root until a limit or `stop`. The main worker (id 0) also
     // watches the clock and reports iterations; helpers only fill the shared table.
     void iterate(const Position& root, const std::vector<RootMove>& root_moves,

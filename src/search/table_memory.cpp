@@ -81,15 +81,22 @@ void* map_object(std::size_t bytes) {
     return memory;
 }
 
-void advise_object(void* memory, std::size_t bytes) {
+void advise_object(void* memory, std::size_t bytes, bool collapse) {
     bytes = whole_huge_pages(bytes);
     advise_huge_pages(memory, bytes);
+    if (!collapse) return;
 #ifdef __linux__
     // The few small pages the constructor touched would keep their 2 MB from becoming a huge page
     // until the kernel's background scan gets to it: collapse them now (Linux 6.1 on; advice only).
     constexpr int Collapse = 25;  // MADV_COLLAPSE; older headers lack it, older kernels refuse it
     madvise(memory, bytes, Collapse);
 #endif
+}
+
+bool can_map(std::size_t bytes) {
+    void* memory = map_zeroed(bytes);
+    unmap(memory, bytes);
+    return memory != nullptr;
 }
 
 void unmap_object(void* memory, std::size_t bytes) { unmap(memory, whole_huge_pages(bytes)); }

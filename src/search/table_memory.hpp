@@ -23,16 +23,23 @@ void advise_huge_pages(void* memory, std::size_t bytes);
 // advise_object() then asks for huge pages there, so that its reads cost fewer TLB misses where
 // the system has huge pages: once the object is at work, not when it is made, because a huge page
 // is backed whole at its first touch, and a pool of hundreds of objects would wait for all of them
-// (in a virtual machine whose host backs fresh memory, seconds for 256 search threads). It also
-// collapses what the constructor touched into huge pages where the kernel can (Linux 6.1 on).
+// (in a virtual machine whose host backs fresh memory, seconds for 256 search threads). With
+// `collapse` it also collapses what the constructor touched into huge pages where the kernel can
+// (Linux 6.1 on): a synchronous call that waits on every other thread's, so only for the one
+// thread that keeps the clock (a pool of 256 threads on 2 cores, collapsing together, once held
+// a search 15 s past its time).
 void* map_object(std::size_t bytes);
-void advise_object(void* memory, std::size_t bytes);
+void advise_object(void* memory, std::size_t bytes, bool collapse);
 void unmap_object(void* memory, std::size_t bytes);
 
 // Backs the pages of [memory, memory + bytes) without changing a byte of them, so that threads
 // may read and write (relaxed atomics, as the table does) while it runs. False when the system
 // has no memory to back them with (rather than waking an out-of-memory killer).
 bool populate(void* memory, std::size_t bytes);
+
+// Whether `bytes` of fresh memory could be had now (mapped and at once released, nothing touched):
+// what the system's limits on address space and committed memory leave.
+bool can_map(std::size_t bytes);
 
 // The largest table worth asking for, in MB: half of what the process can have, the least of the
 // machine's physical memory and its address-space and data-size limits (a table near them would

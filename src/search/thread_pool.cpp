@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cassert>
 #include <limits>
+#include <new>
+#include <system_error>
 
 #include "core/movegen.hpp"
 #include "search/syzygy.hpp"
+#include "search/table_memory.hpp"
 #include "search/thread_pool.hpp"
 
 namespace sente {
@@ -31,15 +34,37 @@ void ThreadPool::join_all() {
     exiting_ = false;
 }
 
-void ThreadPool::set_threads(int n) {
+// As many of the n threads as the system grants, leaving room for what their searches allocate:
+// a worker's tables or a thread that cannot be had, or too little memory left beside them, ends the
+// pool there (the old pool is gone by then, so one worker always fits again). Each thread starts as
+// its slot is made; the threads read only their own slots, under the mutex.
+int ThreadPool::set_threads(int n) {
     join_all();
-    for (int i = 0; i < std::max(1, n); ++i) {
-        auto slot = std::make_unique<Slot>();
-        slot->worker = std::make_unique<Worker>(i, shared_);
-        workers_.push_back(std::move(slot));
+    n = std::max(1, n);
+    workers_.reserve(std::size_t(n));
+    for (int i = 0; i < n; ++i) {
+        if (i > 0 && !table_memory::can_map(SearchHeadroom)) break;
+        try {
+            auto slot = std::make_unique<Slot>();
+            slot->worker = std::make_unique<Worker>(i, shared_);
+            Slot& made = *slot;
+            {
+                std::lock_guard lock(mutex_);
+                workers_.push_back(std::move(slot));
+            }
+            try {
+                made.thread = std::thread(&ThreadPool::thread_main, this, std::size_t(i));
+            } catch (const std::system_error&) {
+                std::lock_guard lock(mutex_);
+                workers_.pop_back();
+                throw;
+            }
+        } catch (const std::exception&) {
+            if (i == 0) throw;
+            break;
+        }
     }
-    for (std::size_t i = 0; i < workers_.size(); ++i)
-        workers_[i]->thread = std::thread(&ThreadPool::thread_main, this, i);
+    return size();
 }
 
 std::vector<RootMove> ThreadPool::root_moves_for(const Position& root, const SearchConfig& config) {
@@ -164,6 +189,9 @@ void ThreadPool::main_search() {
         r.score = root_.in_check() ? -VALUE_MATE : VALUE_DRAW;
         if (cb.on_iteration) cb.on_iteration(r);
     } else {
+        // The main worker takes its huge pages before the helpers wake: advising the system about
+        // memory waits on every other thread doing the same, and only this thread keeps the clock.
+        main.use_huge_pages();
         {
             std::lock_guard lock(mutex_);
             for (std::size_t i = 1; i < workers_.size(); ++i) {

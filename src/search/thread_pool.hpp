@@ -18,7 +18,8 @@ public:
     explicit ThreadPool(TranspositionTable& tt);
     ~ThreadPool();
 
-    void set_threads(int n);
+    // Starts n search threads, or as many as the system grants; gives the number started.
+    int set_threads(int n);
     int size() const { return int(workers_.size()); }
     // Starts a search in the background; the result arrives through callbacks.on_bestmove.
     void start(const Position& root, const SearchLimits& limits, const SearchConfig& config,
@@ -39,6 +40,10 @@ public:
                               const SearchCallbacks& callbacks);
 
 private:
+    // The memory each further thread must leave free for what the searches allocate (the C
+    // library's arenas of its threads among it): under an address-space limit, a pool that took all
+    // there was crashed at its next search.
+    static constexpr std::size_t SearchHeadroom = std::size_t(256) << 20;
     struct Slot {
         std::unique_ptr<Worker> worker;
         std::thread thread;

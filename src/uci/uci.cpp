@@ -132,8 +132,12 @@ std::string format_info(const SearchReport& r, const Position& root, const wdl::
 
 UciLoop::UciLoop(Engine& engine, Output& out, std::span<const util::Command> commands)
     : engine_(engine), out_(out), commands_(commands) {
-    options_.add_spin("Threads", 1, 1, Engine::MaxThreads,
-                      [this](long long n) { engine_.set_threads(int(n)); });
+    options_.add_spin("Threads", 1, 1, Engine::MaxThreads, [this](long long n) {
+        const int started = engine_.set_threads(int(n));
+        if (started != int(n))
+            info_string("Threads: could not start " + std::to_string(n)
+                        + " threads (no memory or threads left), using " + std::to_string(started));
+    });
     options_.add_spin("Hash", Engine::DefaultHashMb, 1, Engine::MaxHashMb, [this](long long mb) {
         std::size_t got = engine_.set_hash_mb(int(mb));
         if (got != std::size_t(mb))
