@@ -75,7 +75,7 @@ linux_arm=0
 for system in "${systems[@]}"; do
     case "$system" in
         linux) [ $arm = 0 ] || linux_arm=1 ;;
-        windows) windows=1; extra_packages+=(g++-mingw-w64-x86-64-posix wine64) ;;
+        windows) windows=1; extra_packages+=(g++-mingw-w64-x86-64-posix wine64 wine) ;;
         *) echo "release.sh: unknown system '$system' (linux or windows)" >&2; exit 2 ;;
     esac
 done
@@ -131,8 +131,17 @@ mkdir -p "$work/include"
 
 mkdir -p "$work/tree"
 sente_copy_sources "$work/tree"
-# The copy has no git: it is given the name a build of the tree itself would have.
+# The copy has no git: it is given the name a build of the tree itself would have. That name is
+# the commit's, so changes not committed would go out under it: a release version is refused then,
+# and a development build warned of.
 build_name="$("$SENTE_ROOT/scripts/build-name.sh" "$SENTE_ROOT")"
+if git -C "$SENTE_ROOT" rev-parse --git-dir >/dev/null 2>&1 && ! git -C "$SENTE_ROOT" diff --quiet HEAD -- 2>/dev/null; then
+    case "$build_name" in
+        dev-*) echo "release.sh: warning: files differ from the commit; the binaries are named $build_name all the same" >&2 ;;
+        *) echo "release.sh: files differ from the tagged commit: a release $build_name must be built from it as it is" >&2
+           exit 2 ;;
+    esac
+fi
 mkdir -p "$out"
 start=$SECONDS
 
@@ -306,8 +315,9 @@ for system in "${systems[@]}"; do
         fi
         t0=$SECONDS
         export WINEDEBUG=-all
-        version="$("${runner[@]}" "$out/$name" --version | tr -d '\r')"
-        perft="$(perft_of "${runner[@]}" "$out/$name")"
+        # A binary that crashes gives empty answers, judged below: the other binaries are still checked.
+        version="$("${runner[@]}" "$out/$name" --version | tr -d '\r' || true)"
+        perft="$(perft_of "${runner[@]}" "$out/$name" || true)"
         { read -r bench; read -r hce_bench; } < <(sente_benches_of "${runner[@]}" "$out/$name")
         verdict="$version, perft 5 ${perft:-none}, bench ${bench:-none}, hand-crafted ${hce_bench:-none}"
         ok=1
@@ -323,7 +333,7 @@ for system in "${systems[@]}"; do
         fi
         if [ "$tablebases" = on ]; then
             path="$syzygy"
-            [ "$system" = windows ] && path="$(winepath -w "$syzygy" 2>/dev/null)"
+            [ "$system" = windows ] && path="$(winepath -w "$syzygy" 2>/dev/null || true)"
             if [ "$(tablebase_answers "$path" "${runner[@]}" "$out/$name")" = "$expected_tables" ]; then
                 verdict="$verdict, ${#endings[@]} tablebase endings as the reference"
             else
@@ -341,6 +351,16 @@ for system in "${systems[@]}"; do
     done
 done
 
-echo "== Release binaries in $out ($((SECONDS - start)) s)"
+# What must travel with the binaries: Sente's licence, Fathom's (MIT, linked into each binary with
+# tables), and the checksums of everything in the folder.
+cp "$SENTE_ROOT/COPYING" "$out/COPYING"
+if [ "$tablebases" = on ]; then
+    fathom_licence="$(find "$work/fathom-source" -maxdepth 2 -name LICENSE -print -quit)"
+    [ -n "$fathom_licence" ] || { echo "release.sh: Fathom's source has no LICENSE" >&2; exit 1; }
+    cp "$fathom_licence" "$out/LICENSE-Fathom"
+fi
+(cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort \
+    | xargs -d '\n' sha256sum >SHA256SUMS)
+echo "== Release binaries in $out ($((SECONDS - start)) s), with COPYING, Fathom's licence and SHA256SUMS"
 printf '   %s\n' "${results[@]}"
 [ $failures = 0 ] || { echo "release.sh: $failures binaries failed" >&2; exit 1; }
