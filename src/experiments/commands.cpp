@@ -37,14 +37,8 @@ std::optional<std::vector<int>> tempo_settings(const util::CommandLine& cli, Rep
     return settings;
 }
 
-// Text from a file, for a line of the report: control characters shown as '?', and cut after 100
-// characters, so that a file that is not EPD at all cannot flood the terminal.
-std::string shown(std::string_view text) {
-    constexpr std::size_t MaxShown = 100;
-    std::string out;
-    for (char c : text.substr(0, MaxShown)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
-    return text.size() > MaxShown ? out + "..." : out;
-}
+// Text from a file, for a line of the report: a file that is not EPD at all must not flood it.
+std::string shown(std::string_view text) { return util::printable(text, 100); }
 
 // A line of printf-formatted numbers.
 template <typename... Args>

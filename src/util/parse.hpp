@@ -42,13 +42,22 @@ inline std::optional<std::int64_t> parse_clamped(std::string_view text) {
     return value;
 }
 
-// Text that could not be read, quoted in the refusal that names it: in single quotes, bounded, and
-// control characters shown as '?', so that the message stays one readable line wherever it goes.
+// Text from outside (a file, a GUI) for a message line: control characters shown as '?', and cut
+// after `most` characters ("..." marks the cut), so that the line stays one readable line.
+inline std::string printable(std::string_view text, std::size_t most) {
+    std::string out;
+    for (char c : text.substr(0, most)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
+    if (text.size() > most) out += "...";
+    return out;
+}
+
+// Text that could not be read, quoted in the refusal that names it: printable, at most 64
+// characters, in single quotes.
 inline std::string quoted(std::string_view text) {
-    constexpr std::size_t MaxShown = 64;
-    std::string out = "'";
-    for (char c : text.substr(0, MaxShown)) out += ((unsigned char)c < 32 || c == 127) ? '?' : c;
-    return out + (text.size() > MaxShown ? "...'" : "'");
+    std::string out(1, '\'');
+    out += printable(text, 64);
+    out += '\'';
+    return out;
 }
 
 }  // namespace sente::util
