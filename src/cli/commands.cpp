@@ -60,11 +60,8 @@ int perft(Engine& engine, Words words, Reply& reply) {
     int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 0, Engine::MaxHashMb)) return util::BadUsage;
     // As the Hash option is, the table is held to half the machine's memory.
-    if (const std::size_t usable = table_memory::usable_mb(); std::size_t(hash) > usable) {
-        reply.note("--hash " + std::to_string(hash)
-                   + " is more than half this machine's memory: " + std::to_string(usable) + " MB");
-        hash = int(usable);
-    }
+    if (const std::optional<std::string> note = table_memory::hold_to_usable(hash, 0))
+        reply.note("--hash " + *note);
     // Under UCI the engine lives on after the count: its options and position come back as they
     // were, so that `perft 1 --chess960` leaves castling written as UCI_Chess960 says.
     struct Restore {

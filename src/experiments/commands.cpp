@@ -1,6 +1,5 @@
 #include "experiments/commands.hpp"
 
-#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <new>
@@ -222,19 +221,16 @@ int research_command(Engine&, util::Words words, Reply& reply) {
     int hash = cli.get<int>("hash");
     if (!util::in_range(reply, "--hash", hash, 1, MaxResearchHashMb)) return util::BadUsage;
     // As perft's and the Hash option's, the table is held to half the machine's memory.
-    if (const std::size_t usable = table_memory::usable_mb(); std::size_t(hash) > usable) {
-        reply.note("--hash " + std::to_string(hash)
-                   + " is more than half this machine's memory: " + std::to_string(usable) + " MB");
-        hash = int(std::max<std::size_t>(usable, 1));
-    }
+    if (const std::optional<std::string> note = table_memory::hold_to_usable(hash, 1))
+        reply.note("--hash " + *note);
 
     std::vector<std::string> fens;
     if (cli.count("positions")) {
         const std::string path = cli.get<std::string>("positions");
         std::optional<std::string> bad;
         const std::optional<std::string> unreadable = util::for_each_epd(path, [&](const util::Epd& epd) {
-            Position pos;
             if (bad) return;
+            Position pos;
             if (auto problem = pos.set_fen(epd.fen()))
                 bad =
                     "bad FEN in --positions, " + path + " line " + std::to_string(epd.line) + ": " + *problem;

@@ -140,4 +140,13 @@ std::size_t usable_mb() {
 #endif
 }
 
+std::optional<std::string> hold_to_usable(int& mb, int least) {
+    const std::size_t usable = usable_mb();
+    if (std::size_t(mb) <= usable) return std::nullopt;
+    std::string note =
+        std::to_string(mb) + " is more than half this machine's memory: " + std::to_string(usable) + " MB";
+    mb = int(std::max<std::size_t>(usable, std::size_t(least)));
+    return note;
+}
+
 }  // namespace sente::table_memory

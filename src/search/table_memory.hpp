@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace sente::table_memory {
 
@@ -48,5 +49,10 @@ std::size_t usable_mb();
 // The same rule from given limits in bytes (nullopt: unknown or unlimited).
 std::size_t usable_mb(std::optional<std::size_t> physical, std::optional<std::size_t> address_space,
                       std::optional<std::size_t> data_size);
+
+// A command's own table of `mb` MB (perft's, research's) held to usable_mb(), as the Hash option's
+// is, but not below `least`: the note for the user when it was ("N is more than half this
+// machine's memory: U MB"), or nothing.
+std::optional<std::string> hold_to_usable(int& mb, int least);
 
 }  // namespace sente::table_memory

@@ -90,8 +90,9 @@ std::optional<std::string> for_each_epd(const std::string& path,
     if (std::filesystem::is_directory(path, error)) return "it is a folder, not a file";
     std::ifstream in(path);
     if (!in) {
+        const int why = errno;  // before the check below can change it
         if (!std::filesystem::exists(path, error)) return std::string("no such file");
-        return std::string(std::strerror(errno));
+        return std::string(std::strerror(why));
     }
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
