@@ -2,6 +2,12 @@
 // trainers, which the build makes as `sente-tune` and `sente-train` (SENTE_COMMAND tune, train):
 // one command of the same table under a name of its own.
 #include "cli/cli.hpp"
+#include "cpu_check.hpp"
+
+// The instructions the engine is compiled to use, which cpu_check.cpp looks for before it starts.
+namespace sente::cpu {
+const unsigned required = compiled_for();
+}
 
 int main(int argc, char** argv) {
 #ifdef SENTE_COMMAND
