@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes the FEN reader, the UCI move reader and the UCI command parser with libFuzzer, under
-# AddressSanitizer and UndefinedBehaviorSanitizer, for SECONDS each (default 60), the targets at
-# once (each fuzzer is one process).
+# Fuzzes the FEN reader, the UCI move reader, the UCI command parser and the readers of training
+# games (game files and PGN) with libFuzzer, under AddressSanitizer and UndefinedBehaviorSanitizer,
+# for SECONDS each (default 60), the targets at once (each fuzzer is one process).
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET ...]      TARGET: fen, move, uci (default: all three)
+#   scripts/fuzz.sh [SECONDS] [TARGET ...]      TARGET: fen, move, uci, games (default: all four)
 #
 # New interesting inputs are kept in build-fuzz/corpus/TARGET (the seeds in fuzz/corpus are read
 # too). A crash leaves its input in build-fuzz/crashes/; copy it to fuzz/regressions/TARGET/ so
@@ -16,9 +16,12 @@ seconds=60
 if [ $# -gt 0 ]; then seconds="$1"; shift; fi
 sente_number fuzz.sh SECONDS "$seconds" 1
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen move uci)
+[ ${#targets[@]} -gt 0 ] || targets=(fen move uci games)
 for target in "${targets[@]}"; do
-    case "$target" in fen | move | uci) ;; *) echo "fuzz.sh: no target '$target' (fen, move, uci)" >&2; exit 2 ;; esac
+    case "$target" in
+        fen | move | uci | games) ;;
+        *) echo "fuzz.sh: no target '$target' (fen, move, uci, games)" >&2; exit 2 ;;
+    esac
 done
 
 sente_install_packages clang libclang-rt-14-dev
@@ -34,7 +37,10 @@ pids=()
 for target in "${targets[@]}"; do
     mkdir -p "$dir/corpus/$target"
     echo "== fuzz_$target for ${seconds}s" >&2
-    ASAN_OPTIONS=detect_leaks=0 "$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -max_len=4096 \
+    # (A game of fastchess's PGN, its comments and tags with it, runs to 6 KB.)
+    max_len=4096
+    [ "$target" = games ] && max_len=8192
+    ASAN_OPTIONS=detect_leaks=0 "$dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -max_len="$max_len" \
         -print_final_stats=1 -artifact_prefix="$dir/crashes/$target-" \
         "$dir/corpus/$target" "$SENTE_ROOT/fuzz/corpus/$target" "$SENTE_ROOT/fuzz/regressions/$target" \
         2>"$dir/fuzz_$target.log" &
