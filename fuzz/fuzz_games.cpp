@@ -22,11 +22,22 @@ using namespace sente;
 
 namespace {
 
-// The input as a file, which both readers take: one per process, written anew for each input.
-const std::string& input_file(const std::uint8_t* data, std::size_t size) {
+// What a comment's score may be: 1000 pawns, beyond which the reader takes it for no score.
+constexpr int MaxPgnScore = 100'000;
+
+// The input as a file, which both readers take: one per process, written anew for each input and
+// removed when the process ends.
+const std::string& input_path() {
     static const std::string path =
         (std::filesystem::temp_directory_path() / ("sente-fuzz-games-" + std::to_string(::getpid())))
             .string();
+    return path;
+}
+
+const std::string& input_file(const std::uint8_t* data, std::size_t size) {
+    const std::string& path = input_path();  // made first, so that it outlives the removal
+    static const bool removed_at_exit = std::atexit([] { std::remove(input_path().c_str()); }) == 0;
+    (void)removed_at_exit;
     std::FILE* file = std::fopen(path.c_str(), "wb");
     if (!file || (size && std::fwrite(data, 1, size, file) != size) || std::fclose(file) != 0) std::abort();
     return path;
@@ -76,7 +87,7 @@ void read_pgn(const std::string& path) {
         check_replays(game->start_fen, game->chess960, game->result, game->plies,
                       [](const games::PgnPly& ply) { return ply.move; });
         for (const games::PgnPly& ply : game->plies)
-            if (ply.score && (*ply.score < -VALUE_MATE || *ply.score > VALUE_MATE)) std::abort();
+            if (ply.score && (*ply.score < -MaxPgnScore || *ply.score > MaxPgnScore)) std::abort();
     }
     if (reader.skipped() > 0 && reader.first_skip().empty()) std::abort();
 }

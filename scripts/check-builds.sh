@@ -66,17 +66,19 @@ grep -q "^option name EvalFile type string default $(basename "$other_net")\$" <
 # runs on one with SSE4.2 and POPCNT and refuses the oldest x86-64, naming what it lacks and the
 # build that runs there, before any of the engine's own code runs; so does the CMake build.
 if [ "$(uname -m)" = x86_64 ]; then
-    sente_install_packages qemu-user-static
+    # Debian's qemu-user-static, or qemu-user if it is there: either has qemu-x86_64.
+    command -v qemu-x86_64 >/dev/null || sente_install_packages qemu-user-static
+    qemu="$(command -v qemu-x86_64 || command -v qemu-x86_64-static)"
     refuses() {
         local out status=0
-        out="$(qemu-x86_64-static -cpu qemu64 "$1" --version 2>&1)" || status=$?
+        out="$("$qemu" -cpu qemu64 "$1" --version 2>&1)" || status=$?
         [ "$status" = 1 ] && grep -q "^sente: this CPU lacks .*POPCNT.*: the x86-64 build (sente-linux-x86-64) runs on it\$" <<<"$out" \
             && grep -q "^info string error: this CPU lacks " <<<"$out" \
             || { echo "check-builds: $1 on an emulated x86-64 without POPCNT exited $status: $out" >&2; exit 1; }
     }
     refuses "$tune"
     refuses "$reference/sente"
-    [[ "$(qemu-x86_64-static -cpu Nehalem "$tune" --version)" == "Sente "* ]] \
+    [[ "$("$qemu" -cpu Nehalem "$tune" --version)" == "Sente "* ]] \
         || { echo "check-builds: the portable build did not run on an emulated x86-64-v2 CPU" >&2; exit 1; }
     echo "== CPU check: the portable and CMake builds refuse a CPU without POPCNT, and say so"
 fi

@@ -3,14 +3,19 @@
 // instruction ("illegal instruction", or a GUI's "the engine crashed") with no word of why; this
 // names what is missing and the release build that runs on this CPU, and exits with status 1.
 //
-// The build compiles this file alone for the compiler's baseline (no -march), and it calls only C's
-// library: an inline C++ function instantiated here could be merged, at link time, with a copy of
-// it compiled for the newer CPU.
+// The build compiles this file alone for the plain x86-64 CPU (-march=x86-64), and it calls only
+// functions of C's library that no header defines inline: an inline function instantiated here
+// could be merged, at link time, with a copy of it compiled for the newer CPU (MinGW defines printf
+// and its kin inline, hence fputs and strncat alone).
 #include "cpu_check.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
 
 #ifdef _WIN32
 #include <io.h>
@@ -22,8 +27,14 @@
 namespace sente::cpu {
 namespace {
 
+// A bit of a CPUID leaf's ECX, for the extensions clang's __builtin_cpu_supports does not know.
+bool cpuid_ecx(unsigned leaf, unsigned bit) {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(leaf, &a, &b, &c, &d) && (c >> bit & 1);
+}
+
 // Each extension, its name, and whether this CPU has it (__builtin_cpu_supports takes only a
-// literal, hence a function each).
+// literal, hence a function each; it also asks whether the system saves the AVX registers).
 struct Extension {
     Feature feature;
     const char* name;
@@ -39,6 +50,9 @@ constexpr Extension extensions[] = {
     {Bmi1, "BMI1", [] { return bool(__builtin_cpu_supports("bmi")); }},
     {Bmi2, "BMI2", [] { return bool(__builtin_cpu_supports("bmi2")); }},
     {Fma, "FMA", [] { return bool(__builtin_cpu_supports("fma")); }},
+    {Lzcnt, "LZCNT", [] { return cpuid_ecx(0x80000001, 5); }},
+    {Movbe, "MOVBE", [] { return cpuid_ecx(1, 22); }},
+    {F16c, "F16C", [] { return cpuid_ecx(1, 29); }},
     {Avx512F, "AVX-512F", [] { return bool(__builtin_cpu_supports("avx512f")); }},
     {Avx512Bw, "AVX-512BW", [] { return bool(__builtin_cpu_supports("avx512bw")); }},
     {Avx512Cd, "AVX-512CD", [] { return bool(__builtin_cpu_supports("avx512cd")); }},
@@ -56,33 +70,43 @@ __attribute__((constructor(101))) void check_cpu() {
     const unsigned missing = required & ~present;
     if (missing == 0) return;
 
-    char names[160] = "";
+    char message[512] = "this CPU lacks ";
+    auto add = [&](const char* text) {
+        std::strncat(message, text, sizeof message - std::strlen(message) - 1);
+    };
+    bool first = true;
     for (const Extension& extension : extensions) {
         if (!(missing & extension.feature)) continue;
-        if (names[0]) std::strncat(names, ", ", sizeof names - std::strlen(names) - 1);
-        std::strncat(names, extension.name, sizeof names - std::strlen(names) - 1);
+        if (!first) add(", ");
+        add(extension.name);
+        first = false;
     }
     const char* level = (present & V4) == V4   ? "x86-64-avx512"
                         : (present & V3) == V3 ? "x86-64-avx2"
                         : (present & V2) == V2 ? "x86-64-sse41-popcnt"
                                                : "x86-64";
+    add(", which this build of Sente is compiled to use: the ");
+    add(level);
 #ifdef _WIN32
-    const char* system = "windows";
-    const char* suffix = ".exe";
+    add(" build (sente-windows-");
+    add(level);
+    add(".exe) runs on it");
     const bool terminal = _isatty(_fileno(stdout));
 #else
-    const char* system = "linux";
-    const char* suffix = "";
+    add(" build (sente-linux-");
+    add(level);
+    add(") runs on it");
     const bool terminal = isatty(fileno(stdout));
 #endif
-    char message[400];
-    std::snprintf(message, sizeof message,
-                  "this CPU lacks %s, which this build of Sente is compiled to use: "
-                  "the %s build (sente-%s-%s%s) runs on it",
-                  names, level, system, level, suffix);
-    std::fprintf(stderr, "sente: %s\n", message);
+    std::fputs("sente: ", stderr);
+    std::fputs(message, stderr);
+    std::fputs("\n", stderr);
     // A GUI reads only the standard output: tell it too, as UCI does.
-    if (!terminal) std::printf("info string error: %s\n", message);
+    if (!terminal) {
+        std::fputs("info string error: ", stdout);
+        std::fputs(message, stdout);
+        std::fputs("\n", stdout);
+    }
     std::fflush(stdout);
     std::fflush(stderr);
     std::_Exit(1);

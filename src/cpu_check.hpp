@@ -5,7 +5,9 @@
 namespace sente::cpu {
 
 // The x86-64 extensions a release level may assume: x86-64-v2 (SSSE3, SSE4.1, SSE4.2, POPCNT),
-// v3 (AVX, AVX2, BMI1, BMI2, FMA) and v4 (AVX-512 F, BW, CD, DQ, VL), one bit each.
+// v3 (AVX, AVX2, BMI1, BMI2, FMA, LZCNT, MOVBE, F16C) and v4 (AVX-512 F, BW, CD, DQ, VL), one bit
+// each. (LZCNT matters most of v3's smaller ones: on a CPU without it the instruction runs as BSR
+// and gives wrong answers rather than stopping the program.)
 enum Feature : unsigned {
     Ssse3 = 1u << 0,
     Sse41 = 1u << 1,
@@ -21,9 +23,12 @@ enum Feature : unsigned {
     Avx512Cd = 1u << 11,
     Avx512Dq = 1u << 12,
     Avx512Vl = 1u << 13,
+    Lzcnt = 1u << 14,
+    Movbe = 1u << 15,
+    F16c = 1u << 16,
 };
 inline constexpr unsigned V2 = Ssse3 | Sse41 | Sse42 | Popcnt;
-inline constexpr unsigned V3 = V2 | Avx | Avx2 | Bmi1 | Bmi2 | Fma;
+inline constexpr unsigned V3 = V2 | Avx | Avx2 | Bmi1 | Bmi2 | Fma | Lzcnt | Movbe | F16c;
 inline constexpr unsigned V4 = V3 | Avx512F | Avx512Bw | Avx512Cd | Avx512Dq | Avx512Vl;
 
 // The features the file that calls this is compiled to use, as the compiler's macros say.
@@ -55,6 +60,15 @@ consteval unsigned compiled_for() {
 #endif
 #ifdef __FMA__
     features |= Fma;
+#endif
+#ifdef __LZCNT__
+    features |= Lzcnt;
+#endif
+#ifdef __MOVBE__
+    features |= Movbe;
+#endif
+#ifdef __F16C__
+    features |= F16c;
 #endif
 #ifdef __AVX512F__
     features |= Avx512F;
