@@ -17,7 +17,8 @@
 # (perft/standard.epd), the same bench, with the net and with the hand-crafted evaluation, as a
 # native build of the same sources (or as the binary given with --reference), a short UCI session
 # through pipes, and, with SyzygyPath set to tests/data/syzygy, the reference's score, best move
-# and tablebase hits on a handful of endings.
+# and tablebase hits on a handful of endings. The Windows binaries read the tables, and load the
+# default net as EvalFile, from a copy in a folder named in letters outside ASCII.
 #
 # Tablebases: Fathom is built from Debian's source package, `apt-get source fathom`, with the flags
 # Debian builds libfathom with, once for each compiler, and linked statically (Debian ships it only
@@ -240,6 +241,12 @@ tablebase_answers() {
         /^bestmove/ { gsub(/ (nps|time) [0-9]+/, "", last); print last; print }'
 }
 syzygy="$SENTE_ROOT/tests/data/syzygy"
+# For the Windows binaries, the tables and the default net in a folder whose name is not ASCII.
+unicode_folder="$work/Tablice i sieć Łódź"
+if [ "$windows" = 1 ]; then
+    mkdir -p "$unicode_folder"
+    cp "$syzygy"/*.rtb? "$SENTE_ROOT/nets/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" "$unicode_folder/"
+fi
 if [ "$tablebases" = on ]; then
     expected_tables="$(tablebase_answers "$syzygy" "$reference")"
     # The reference itself must have used the tables: tablebase hits in every ending.
@@ -331,9 +338,21 @@ for system in "${systems[@]}"; do
             verdict="$verdict, UCI session FAILED"
             ok=0
         fi
+        if [ "$system" = windows ]; then
+            # A file named in letters outside ASCII, as a GUI sends the name (UTF-8): a user's
+            # folder often has such a name.
+            net="$(winepath -w "$unicode_folder/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" 2>/dev/null || true)"
+            if "${runner[@]}" "$out/$name" "setoption name EvalFile value $net" quit 2>/dev/null | tr -d '\r' \
+                | grep -qxF "info string NNUE evaluation using $net"; then
+                verdict="$verdict, a net in $(basename "$unicode_folder") loads"
+            else
+                verdict="$verdict, a net in $(basename "$unicode_folder") does NOT load"
+                ok=0
+            fi
+        fi
         if [ "$tablebases" = on ]; then
             path="$syzygy"
-            [ "$system" = windows ] && path="$(winepath -w "$syzygy" 2>/dev/null || true)"
+            [ "$system" = windows ] && path="$(winepath -w "$unicode_folder" 2>/dev/null || true)"
             if [ "$(tablebase_answers "$path" "${runner[@]}" "$out/$name")" = "$expected_tables" ]; then
                 verdict="$verdict, ${#endings[@]} tablebase endings as the reference"
             else

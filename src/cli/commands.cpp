@@ -18,6 +18,7 @@
 #include "train/command.hpp"
 #include "tune/command.hpp"
 #include "util/command_line.hpp"
+#include "util/files.hpp"
 #include "version.hpp"
 
 namespace sente::cli {
@@ -281,7 +282,7 @@ int tbcheck(Engine&, Words words, Reply& reply) {
     const std::string missing = syzygy::not_folders_text(path);
     if (!missing.empty()) {
         std::error_code error;
-        if (std::filesystem::is_regular_file(path, error))
+        if (std::filesystem::is_regular_file(util::native_path(path), error))
             return reply.refuse(path + " is a file: tbcheck takes the folder that holds the tables");
         return reply.refuse("no such folder: " + missing);
     }
@@ -291,7 +292,7 @@ int tbcheck(Engine&, Words words, Reply& reply) {
     for (const std::string& file : files) {
         const std::optional<syzygy::TableDamage> problem = syzygy::check_table_file(file, true);
         damaged += problem.has_value();
-        reply.line(problem ? problem->what : std::filesystem::path(file).filename().string() + " is whole");
+        reply.line(problem ? problem->what : syzygy::file_name(file) + " is whole");
     }
     reply.line(std::to_string(files.size()) + " table files checked: "
                + (damaged ? std::to_string(damaged) + " damaged" : std::string("all whole")));

@@ -17,6 +17,7 @@
 #include "datagen/gamefile.hpp"
 #include "engine.hpp"
 #include "util/epd.hpp"
+#include "util/files.hpp"
 
 #ifdef O_BINARY
 constexpr int BinaryMode = O_BINARY;  // Windows: no newline translation in the game file
@@ -336,7 +337,12 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         log << "sente: " << *error << '\n';
         return 2;
     }
+#ifdef _WIN32
+    run.fd =
+        ::_wopen(util::native_path(options.out).c_str(), O_WRONLY | O_CREAT | O_APPEND | BinaryMode, 0644);
+#else
     run.fd = ::open(options.out.c_str(), O_WRONLY | O_CREAT | O_APPEND | BinaryMode, 0644);
+#endif
     if (run.fd < 0) {
         log << "sente: cannot open " << options.out << " for appending\n";
         return 2;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "util/bytes.hpp"
+#include "util/files.hpp"
 
 namespace sente::games {
 
@@ -109,7 +110,7 @@ std::vector<std::uint8_t> encode(const Game& game) {
 }
 
 Reader::Reader(const std::string& path) : path_(path) {
-    file_ = std::fopen(path.c_str(), "rb");
+    file_ = util::open_file(path, "rb");
     if (!file_) error_ = "cannot open " + path;
 }
 

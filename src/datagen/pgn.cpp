@@ -7,6 +7,7 @@
 
 #include "core/movegen.hpp"
 #include "datagen/gamefile.hpp"
+#include "util/files.hpp"
 
 namespace sente::games {
 
@@ -200,7 +201,7 @@ std::optional<int> parse_comment_score(std::string_view comment) {
 }
 
 PgnReader::PgnReader(const std::string& path) : path_(path) {
-    file_ = std::fopen(path.c_str(), "rb");
+    file_ = util::open_file(path, "rb");
     if (!file_) error_ = "cannot open " + path;
 }
 

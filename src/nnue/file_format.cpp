@@ -8,6 +8,7 @@
 #include <iterator>
 
 #include "util/bytes.hpp"
+#include "util/files.hpp"
 
 namespace sente::nnue {
 
@@ -105,17 +106,18 @@ LoadResult load_file(const std::string& path) {
     if (std::ranges::any_of(path, [](char c) { return (unsigned char)c < 32 || c == 127; }))
         return {nullptr, "a net file's name cannot hold a control character"};
     std::error_code error;
-    const bool exists = std::filesystem::exists(path, error);
+    const std::filesystem::path native = util::native_path(path);
+    const bool exists = std::filesystem::exists(native, error);
     if (error) return {nullptr, "cannot open the net file " + path + " (" + error.message() + ")"};
     if (!exists) return {nullptr, "cannot open the net file " + path + " (no such file)"};
-    if (!std::filesystem::is_regular_file(path, error)) return {nullptr, path + " is not a regular file"};
-    const auto size = std::filesystem::file_size(path, error);
+    if (!std::filesystem::is_regular_file(native, error)) return {nullptr, path + " is not a regular file"};
+    const auto size = std::filesystem::file_size(native, error);
     if (error) return {nullptr, "cannot read the size of the net file " + path};
     if (size > MaxFileBytes)
         return {nullptr, path + ": the net file has " + std::to_string(size)
                              + " bytes, more than any net this build reads (" + std::to_string(MaxFileBytes)
                              + ")"};
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(native, std::ios::binary);
     if (!in) return {nullptr, "cannot open the net file " + path + " (" + std::strerror(errno) + ")"};
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) return {nullptr, "cannot read the net file " + path};

@@ -148,7 +148,7 @@ std::string init(const std::string& paths) {
     if (damage.harmful)
         return "Syzygy: " + *damage.harmful + "; no tablebases loaded from " + paths + " (sente tbcheck "
                + paths + " checks every file)";
-    if (!tb_init(paths.c_str())) return "Syzygy: could not read the tablebases in " + paths;
+    if (!tb_init(fathom_paths(paths).c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
     if (!unseen.empty()) unseen = " (no such folder: " + unseen + ")";
     if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths + unseen + damage.passed_over;

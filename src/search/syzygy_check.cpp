@@ -11,15 +11,22 @@
 
 #include "util/bytes.hpp"
 #include "util/city_hash.hpp"
+#include "util/files.hpp"
 
 namespace sente::syzygy {
 
 namespace {
 
+// Between the folders of a path list, between a folder and its files, and what may end a folder's
+// name in a file's path.
 #ifdef _WIN32
 constexpr char PathSeparator = ';';
+constexpr char FolderSeparator = '\\';
+constexpr const char* PathSeparators = "/\\";
 #else
 constexpr char PathSeparator = ':';
+constexpr char FolderSeparator = '/';
+constexpr const char* PathSeparators = "/";
 #endif
 
 // The first four bytes of a WDL table and of a DTZ table.
@@ -40,8 +47,6 @@ bool ends_with_any_case(std::string_view s, std::string_view suffix) {
                          [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
 }
 
-std::string file_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
-
 // The folders of a path, in order, empty ones left out.
 std::vector<std::string> folders_of(const std::string& paths) {
     std::vector<std::string> folders;
@@ -57,11 +62,25 @@ std::vector<std::string> folders_of(const std::string& paths) {
 
 }  // namespace
 
+std::string file_name(const std::string& path) {
+    const std::size_t cut = path.find_last_of(PathSeparators);
+    return cut == std::string::npos ? path : path.substr(cut + 1);
+}
+
+std::string fathom_paths(const std::string& paths) {
+    std::string narrow;
+    for (const std::string& folder : folders_of(paths)) {
+        if (!narrow.empty()) narrow += PathSeparator;
+        narrow += util::narrow_path(folder);
+    }
+    return narrow;
+}
+
 std::vector<std::string> not_folders(const std::string& paths) {
     std::vector<std::string> missing;
     for (const std::string& folder : folders_of(paths)) {
         std::error_code error;
-        if (!std::filesystem::is_directory(folder, error)) missing.push_back(folder);
+        if (!std::filesystem::is_directory(util::native_path(folder), error)) missing.push_back(folder);
     }
     return missing;
 }
@@ -77,11 +96,14 @@ std::vector<std::string> table_files(const std::string& paths) {
     for (const std::string& folder : folders_of(paths)) {
         std::vector<std::string> here;
         std::error_code error;
-        for (std::filesystem::directory_iterator it(folder, error), last; !error && it != last;
-             it.increment(error)) {
+        for (std::filesystem::directory_iterator it(util::native_path(folder), error), last;
+             !error && it != last; it.increment(error)) {
             try {
-                // (A name that does not convert to text throws, and is no table's.)
-                const std::string path = it->path().string();
+                // The folder as given, and the file's name: a table's is ASCII. (A name that does
+                // not convert to text throws, and is no table's.)
+                std::string path = folder;
+                if (folder.find_last_of(PathSeparators) != folder.size() - 1) path += FolderSeparator;
+                path += it->path().filename().string();
                 const std::string name = table_name(path, true);
                 std::error_code kind;
                 if (name.empty() || it->is_directory(kind)) continue;
@@ -133,8 +155,8 @@ std::optional<TableDamage> check_table_file(const std::string& path, bool whole)
     const std::string name = file_name(path);
     auto passed_over = [&](const std::string& what) { return TableDamage{name + " " + what, false}; };
     std::error_code error;
-    const std::uintmax_t size = std::filesystem::file_size(path, error);
-    std::unique_ptr<std::FILE, CloseFile> file(error ? nullptr : std::fopen(path.c_str(), "rb"));
+    const std::uintmax_t size = std::filesystem::file_size(util::native_path(path), error);
+    std::unique_ptr<std::FILE, CloseFile> file(error ? nullptr : util::open_file(path, "rb"));
     if (!file) return TableDamage{name + " cannot be read", false, false};
     std::uint8_t magic[4] = {};
     if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic)

@@ -18,6 +18,12 @@ namespace sente::syzygy {
 // and a FAT drive's do.
 std::vector<std::string> table_files(const std::string& paths);
 
+// `paths` as Fathom must be given them: each folder's name in the form the file system takes from
+// a library that opens files by narrow names (util::narrow_path; on Windows, the ANSI code page).
+std::string fathom_paths(const std::string& paths);
+// The last part of a path, its file's name ("KRvK.rtbw").
+std::string file_name(const std::string& path);
+
 // The folders of `paths` that are no folder (missing, or a file), for the message of a load.
 std::vector<std::string> not_folders(const std::string& paths);
 // The same, as a list for a message ("A, B"), or empty.

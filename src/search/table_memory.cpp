@@ -7,7 +7,9 @@
 #include <new>
 
 #ifdef _WIN32
+#ifndef NOMINMAX  // (MinGW's C++ library defines it)
 #define NOMINMAX
+#endif
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 #else

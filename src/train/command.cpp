@@ -32,9 +32,12 @@ std::optional<std::string> write_net(const std::string& path, const nnue::Networ
 
 // OUT with "-eN" before its extension: the net after epoch N.
 std::string epoch_path(const std::string& out, int epoch) {
-    const std::filesystem::path p(out);
-    return (p.parent_path() / (p.stem().string() + "-e" + std::to_string(epoch) + p.extension().string()))
-        .string();
+    // By the text of the name, which on Windows need not convert to a file system path and back.
+    const std::size_t separator = out.find_last_of("/\\");
+    const std::size_t name = separator == std::string::npos ? 0 : separator + 1;
+    std::size_t dot = out.rfind('.');
+    if (dot == std::string::npos || dot <= name) dot = out.size();  // ".nnue" alone is a name, no extension
+    return out.substr(0, dot) + "-e" + std::to_string(epoch) + out.substr(dot);
 }
 
 // The shape the options name over `base`: each of --hidden, --king-mirror and --output-buckets

@@ -16,6 +16,7 @@
 
 #include "nnue/accumulator.hpp"
 #include "util/bytes.hpp"
+#include "util/files.hpp"
 
 namespace sente::train {
 
@@ -438,17 +439,19 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
 std::optional<std::string> write_aside(const std::string& path, const std::vector<unsigned char>& bytes) {
     const std::string temporary = path + ".part";
     {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        std::ofstream out(util::native_path(temporary), std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
         if (!out.flush()) {
-            std::remove(temporary.c_str());
+            std::error_code ignored;
+            std::filesystem::remove(util::native_path(temporary), ignored);
             return "cannot write " + temporary;
         }
     }
     std::error_code error;
-    std::filesystem::rename(temporary, path, error);  // replaces the old file, on Windows too
+    std::filesystem::rename(util::native_path(temporary), util::native_path(path), error);  // on Windows too
     if (error) {
-        std::remove(temporary.c_str());
+        std::error_code ignored;
+        std::filesystem::remove(util::native_path(temporary), ignored);
         return "cannot rename " + temporary + " to " + path + ": " + error.message();
     }
     return std::nullopt;
@@ -460,7 +463,8 @@ namespace {
 std::optional<std::string> read_header(std::ifstream& in, const std::string& path, CheckpointHeader& h,
                                        nnue::Shape& shape) {
     std::error_code error;
-    if (!in || std::filesystem::is_directory(path, error)) return "cannot open the checkpoint " + path;
+    if (!in || std::filesystem::is_directory(util::native_path(path), error))
+        return "cannot open the checkpoint " + path;
     if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return path + " is too short for a checkpoint";
     if (std::memcmp(h.magic, CheckpointMagic, 4) != 0 || h.version != CheckpointVersion)
         return path + " is not a checkpoint of this trainer";
@@ -477,7 +481,7 @@ std::optional<std::string> read_header(std::ifstream& in, const std::string& pat
 }  // namespace
 
 std::optional<std::string> Trainer::checkpoint_shape(const std::string& path, nnue::Shape& shape) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(util::native_path(path), std::ios::binary);
     CheckpointHeader h;
     return read_header(in, path, h, shape);
 }
@@ -485,13 +489,15 @@ std::optional<std::string> Trainer::checkpoint_shape(const std::string& path, nn
 std::optional<std::string> Trainer::load_checkpoint(const std::string& path, const DataSet& data, int threads,
                                                     std::optional<Trainer>& out) {
     // The header first: it says how many bytes the rest must have, so nothing else is read blind.
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(util::native_path(path), std::ios::binary);
     CheckpointHeader h;
     nnue::Shape shape;
     if (auto error = read_header(in, path, h, shape)) return error;
     const std::size_t params = Layout{shape}.size();
     std::error_code error;
-    if (std::filesystem::file_size(path, error) != sizeof h + 3 * params * sizeof(float) + 8 || error)
+    if (std::filesystem::file_size(util::native_path(path), error)
+            != sizeof h + 3 * params * sizeof(float) + 8
+        || error)
         return path + " has the wrong size for its hidden size (cut short?)";
     std::vector<unsigned char> bytes(sizeof h + 3 * params * sizeof(float) + 8);
     std::memcpy(bytes.data(), &h, sizeof h);

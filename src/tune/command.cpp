@@ -76,7 +76,8 @@ int tune_command(Engine&, util::Words words, util::Reply& reply) {
     Params params;
     if (auto error = read_params(cli.get<std::string>("params"), params)) {
         // The default is the source tree's own file, relative to where the tuner runs.
-        if (!cli.count("params") && !std::filesystem::exists(cli.get<std::string>("params")))
+        if (!cli.count("params")
+            && !std::filesystem::exists(util::native_path(cli.get<std::string>("params"))))
             *error +=
                 " (the default --params, found from the top of Sente's source tree: run there or give "
                 "--params)";

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "core/movegen.hpp"
+#include "util/files.hpp"
 #include "util/parse.hpp"
 
 namespace sente::tune {
@@ -290,8 +291,9 @@ struct ParamsText {
 
 std::optional<std::string> read_params_text(const std::string& path, ParamsText& text) {
     std::error_code error;
-    if (std::filesystem::is_directory(path, error)) return "cannot read " + path + ": a folder";
-    std::ifstream source(path);
+    if (std::filesystem::is_directory(util::native_path(path), error))
+        return "cannot read " + path + ": a folder";
+    std::ifstream source(util::native_path(path));
     if (!source) return "cannot read " + path;
     for (std::string line; std::getline(source, line);) text.lines.push_back(line);
     auto find = [&](const std::string& prefix) {
@@ -359,7 +361,7 @@ std::optional<std::string> write_params(const std::string& in, const std::string
     for (std::size_t i = 0; i <= text.begin; ++i) result << text.lines[i] << '\n';
     result << format_weights(params);
     for (std::size_t i = text.end; i < text.lines.size(); ++i) result << text.lines[i] << '\n';
-    std::ofstream sink(out);
+    std::ofstream sink(util::native_path(out));
     if (!(sink << result.str())) return "cannot write " + out;
     return std::nullopt;
 }

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "util/files.hpp"
+
 namespace sente::util {
 
 namespace {
@@ -87,11 +89,12 @@ std::optional<Epd> parse_epd(std::string_view line, int number) {
 std::optional<std::string> for_each_epd(const std::string& path,
                                         const std::function<void(const Epd&)>& position) {
     std::error_code error;
-    if (std::filesystem::is_directory(path, error)) return "it is a folder, not a file";
-    std::ifstream in(path);
+    const std::filesystem::path native = native_path(path);
+    if (std::filesystem::is_directory(native, error)) return "it is a folder, not a file";
+    std::ifstream in(native);
     if (!in) {
         const int why = errno;  // before the check below can change it
-        if (!std::filesystem::exists(path, error)) return std::string("no such file");
+        if (!std::filesystem::exists(native, error)) return std::string("no such file");
         return std::string(std::strerror(why));
     }
     std::string line;

@@ -1,23 +1,101 @@
 #include "util/files.hpp"
 
-#include <filesystem>
+#include <algorithm>
 #include <fstream>
 #include <system_error>
 
+#ifdef _WIN32
+#ifndef WIN32_LEAN_AND_MEAN
+#define WIN32_LEAN_AND_MEAN
+#endif
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#endif
+
 namespace sente::util {
+
+#ifdef _WIN32
+namespace {
+
+// The text in the code page, as UTF-16; nothing where `flags` refuse it.
+std::optional<std::wstring> widen(const std::string& text, UINT code_page, DWORD flags) {
+    if (text.empty()) return std::wstring();
+    const int length = MultiByteToWideChar(code_page, flags, text.data(), int(text.size()), nullptr, 0);
+    if (length <= 0) return std::nullopt;
+    std::wstring wide(std::size_t(length), L'\0');
+    MultiByteToWideChar(code_page, flags, text.data(), int(text.size()), wide.data(), length);
+    return wide;
+}
+
+// The UTF-16 text in the ANSI code page; nothing where a character has no spelling there.
+std::optional<std::string> to_ansi(const std::wstring& wide) {
+    if (wide.empty()) return std::string();
+    BOOL lossy = FALSE;
+    const int length = WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, wide.data(), int(wide.size()),
+                                           nullptr, 0, nullptr, &lossy);
+    if (length <= 0 || lossy) return std::nullopt;
+    std::string narrow(std::size_t(length), '\0');
+    WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, wide.data(), int(wide.size()), narrow.data(), length,
+                        nullptr, &lossy);
+    return narrow;
+}
+
+}  // namespace
+
+std::filesystem::path native_path(const std::string& path) {
+    if (std::all_of(path.begin(), path.end(), [](char c) { return (unsigned char)c < 128; }))
+        return std::filesystem::path(path);
+    if (auto wide = widen(path, CP_UTF8, MB_ERR_INVALID_CHARS)) return std::filesystem::path(*wide);
+    return std::filesystem::path(widen(path, CP_ACP, 0).value_or(std::wstring()));
+}
+
+std::FILE* open_file(const std::string& path, const char* mode) {
+    const std::wstring wide_mode(mode, mode + std::char_traits<char>::length(mode));
+    return _wfopen(native_path(path).c_str(), wide_mode.c_str());
+}
+
+std::string narrow_path(const std::string& path) {
+    const std::wstring wide = native_path(path).wstring();
+    if (auto ansi = to_ansi(wide)) return *ansi;
+    const DWORD length = GetShortPathNameW(wide.c_str(), nullptr, 0);
+    if (length > 0) {
+        std::wstring short_name(length, L'\0');
+        const DWORD written = GetShortPathNameW(wide.c_str(), short_name.data(), length);
+        if (written > 0 && written < length) {
+            short_name.resize(written);
+            if (auto ansi = to_ansi(short_name)) return *ansi;
+        }
+    }
+    return path;  // what the library makes of it is all there is
+}
+#else
+std::filesystem::path native_path(const std::string& path) { return std::filesystem::path(path); }
+
+std::FILE* open_file(const std::string& path, const char* mode) { return std::fopen(path.c_str(), mode); }
+
+std::string narrow_path(const std::string& path) { return path; }
+#endif
 
 std::optional<std::string> unwritable(const std::string& path) {
     namespace fs = std::filesystem;
     if (path.empty()) return std::string("an output file needs a name");
     std::error_code error;
-    if (fs::is_directory(path, error)) return path + " is a folder, not a file";
-    const fs::path folder = fs::path(path).parent_path();
-    if (!folder.empty() && !fs::is_directory(folder, error))
-        return "cannot write " + path + ": no folder " + folder.string();
+    const fs::path native = native_path(path);
+    if (fs::is_directory(native, error)) return path + " is a folder, not a file";
+    const fs::path folder = native.parent_path();
+    if (!folder.empty() && !fs::is_directory(folder, error)) {
+        // The folder's name as given: the path up to its last separator.
+        const std::size_t cut = path.find_last_of("/\\");
+        return "cannot write " + path + ": no folder " + path.substr(0, cut == std::string::npos ? 0 : cut);
+    }
     const std::string probe = path + ".part";
-    const bool existed = fs::exists(probe, error);
-    if (!std::ofstream(probe, std::ios::app)) return "cannot write " + path + " (no file can be made there)";
-    if (!existed) fs::remove(probe, error);
+    const fs::path native_probe = native_path(probe);
+    const bool existed = fs::exists(native_probe, error);
+    if (!std::ofstream(native_probe, std::ios::app))
+        return "cannot write " + path + " (no file can be made there)";
+    if (!existed) fs::remove(native_probe, error);
     return std::nullopt;
 }
 

@@ -1,10 +1,25 @@
-// Files a command writes at the end of its work, checked before the work begins.
+// Files: names as the user gives them, and files a command writes at the end of its work, checked
+// before the work begins.
 #pragma once
 
+#include <cstdio>
+#include <filesystem>
 #include <optional>
 #include <string>
 
 namespace sente::util {
+
+// A file's name as the user gave it (a UCI option, an argument, a line of a file), for the file
+// system. Elsewhere than on Windows the bytes are the name. On Windows a GUI may send a name in
+// UTF-8 or in the system's ANSI code page (as the command line and older GUIs give it): bytes that
+// are valid UTF-8 are read as UTF-8, any others in the ANSI code page.
+std::filesystem::path native_path(const std::string& path);
+// std::fopen of such a name.
+std::FILE* open_file(const std::string& path, const char* mode);
+// Such a name as a library that opens files by a narrow name reads it (Fathom): on Windows in the
+// ANSI code page, or, for a name that code page cannot spell, the short (8.3) name the file system
+// keeps for it where it keeps one; elsewhere the name itself.
+std::string narrow_path(const std::string& path);
 
 // Why `path` cannot be written, or nothing: it names a folder, its folder does not exist, or no file
 // can be made there. Checked by making and removing PATH.part, the name the writers give their work
