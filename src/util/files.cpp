@@ -12,6 +12,8 @@
 #define NOMINMAX
 #endif
 #include <windows.h>
+
+#include <shellapi.h>  // (after windows.h, which it needs)
 #endif
 
 namespace sente::util {
@@ -56,6 +58,25 @@ std::FILE* open_file(const std::string& path, const char* mode) {
     return _wfopen(native_path(path).c_str(), wide_mode.c_str());
 }
 
+std::vector<std::string> program_arguments(int argc, char** argv) {
+    int count = 0;
+    LPWSTR* wide = CommandLineToArgvW(GetCommandLineW(), &count);
+    if (!wide || count != argc) {
+        if (wide) LocalFree(wide);
+        return std::vector<std::string>(argv, argv + argc);
+    }
+    std::vector<std::string> arguments;
+    for (int i = 0; i < count; ++i) {
+        const int length = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+        std::string text(std::size_t(std::max(length, 1)), '\0');
+        WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, text.data(), length, nullptr, nullptr);
+        text.resize(std::size_t(std::max(length, 1)) - 1);  // without the terminating NUL
+        arguments.push_back(std::move(text));
+    }
+    LocalFree(wide);
+    return arguments;
+}
+
 std::string narrow_path(const std::string& path) {
     const std::wstring wide = native_path(path).wstring();
     if (auto ansi = to_ansi(wide)) return *ansi;
@@ -76,6 +97,8 @@ std::filesystem::path native_path(const std::string& path) { return std::filesys
 std::FILE* open_file(const std::string& path, const char* mode) { return std::fopen(path.c_str(), mode); }
 
 std::string narrow_path(const std::string& path) { return path; }
+
+std::vector<std::string> program_arguments(int argc, char** argv) { return {argv, argv + argc}; }
 #endif
 
 std::optional<std::string> unwritable(const std::string& path) {

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace sente::util {
 
@@ -20,6 +21,10 @@ std::FILE* open_file(const std::string& path, const char* mode);
 // ANSI code page, or, for a name that code page cannot spell, the short (8.3) name the file system
 // keeps for it where it keeps one; elsewhere the name itself.
 std::string narrow_path(const std::string& path);
+
+// The program's arguments. On Windows in UTF-8, from the system's UTF-16 command line: argv holds
+// them in the ANSI code page, which may have no spelling for a file's name. Elsewhere argv's.
+std::vector<std::string> program_arguments(int argc, char** argv);
 
 // Why `path` cannot be written, or nothing: it names a folder, its folder does not exist, or no file
 // can be made there. Checked by making and removing PATH.part, the name the writers give their work
