@@ -241,11 +241,15 @@ tablebase_answers() {
         /^bestmove/ { gsub(/ (nps|time) [0-9]+/, "", last); print last; print }'
 }
 syzygy="$SENTE_ROOT/tests/data/syzygy"
-# For the Windows binaries, the tables and the default net in a folder whose name is not ASCII.
+# For the Windows binaries, the tables and the default net in a folder whose name is not ASCII and
+# has letters Windows' code page 1252 cannot spell (so that the tablebase code gets the short name),
+# and the net in one it can.
 unicode_folder="$work/Tablice i sieć Łódź"
+ansi_folder="$work/Übung"
 if [ "$windows" = 1 ]; then
-    mkdir -p "$unicode_folder"
+    mkdir -p "$unicode_folder" "$ansi_folder"
     cp "$syzygy"/*.rtb? "$SENTE_ROOT/nets/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" "$unicode_folder/"
+    cp "$SENTE_ROOT/nets/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" "$ansi_folder/"
 fi
 if [ "$tablebases" = on ]; then
     expected_tables="$(tablebase_answers "$syzygy" "$reference")"
@@ -295,7 +299,9 @@ for system in "${systems[@]}"; do
             name="$name.exe"
             prefix="$MINGW-"
             args+=(CXX="$MINGW-g++-posix")
-            runner=("$WINE")
+            # Wine reads the machine's file names in the locale's encoding: UTF-8 here, whatever
+            # the caller's locale (its Windows code page is then 1252).
+            runner=(env LC_ALL=C.UTF-8 "$WINE")
         elif [ "$level" = armv8 ]; then
             prefix="$AARCH64-"
             args+=(CXX="$AARCH64-g++")
@@ -339,20 +345,25 @@ for system in "${systems[@]}"; do
             ok=0
         fi
         if [ "$system" = windows ]; then
-            # A file named in letters outside ASCII, as a GUI sends the name (UTF-8): a user's
-            # folder often has such a name.
-            net="$(winepath -w "$unicode_folder/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" 2>/dev/null || true)"
+            # A file named in letters outside ASCII, as GUIs send the name: in UTF-8 (on the
+            # command line here, which reaches the engine in UTF-16) and, through the standard
+            # input, in the Windows code page (1252: Ü is one byte).
+            default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
+            net="$(LC_ALL=C.UTF-8 winepath -w "$unicode_folder/$default_net" 2>/dev/null || true)"
+            ansi_net="$(LC_ALL=C.UTF-8 winepath -w "$ansi_folder/$default_net" 2>/dev/null | iconv -f UTF-8 -t CP1252 || true)"
             if "${runner[@]}" "$out/$name" "setoption name EvalFile value $net" quit 2>/dev/null | tr -d '\r' \
-                | grep -qxF "info string NNUE evaluation using $net"; then
-                verdict="$verdict, a net in $(basename "$unicode_folder") loads"
+                | grep -qxF "info string NNUE evaluation using $net" \
+                && printf 'setoption name EvalFile value %s\nquit\n' "$ansi_net" | "${runner[@]}" "$out/$name" 2>/dev/null \
+                | tr -d '\r' | LC_ALL=C grep -qxF "info string NNUE evaluation using $ansi_net"; then
+                verdict="$verdict, nets in $(basename "$unicode_folder") and $(basename "$ansi_folder") load"
             else
-                verdict="$verdict, a net in $(basename "$unicode_folder") does NOT load"
+                verdict="$verdict, a net in $(basename "$unicode_folder") or $(basename "$ansi_folder") does NOT load"
                 ok=0
             fi
         fi
         if [ "$tablebases" = on ]; then
             path="$syzygy"
-            [ "$system" = windows ] && path="$(winepath -w "$unicode_folder" 2>/dev/null || true)"
+            [ "$system" = windows ] && path="$(LC_ALL=C.UTF-8 winepath -w "$unicode_folder" 2>/dev/null || true)"
             if [ "$(tablebase_answers "$path" "${runner[@]}" "$out/$name")" = "$expected_tables" ]; then
                 verdict="$verdict, ${#endings[@]} tablebase endings as the reference"
             else

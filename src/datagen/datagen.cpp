@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <mutex>
 #include <set>
@@ -312,7 +313,8 @@ int run_datagen(const DatagenOptions& options, std::ostream& log) {
         }
     }
     // Appending to a file whose last record is broken would bury every new game behind it.
-    if (::access(options.out.c_str(), F_OK) == 0) {
+    std::error_code absent;
+    if (std::filesystem::exists(util::native_path(options.out), absent)) {
         games::Reader existing(options.out);
         while (std::optional<games::Game> game = existing.next()) {
             run.played.insert(game->start_fen);

@@ -148,9 +148,16 @@ std::string init(const std::string& paths) {
     if (damage.harmful)
         return "Syzygy: " + *damage.harmful + "; no tablebases loaded from " + paths + " (sente tbcheck "
                + paths + " checks every file)";
-    if (!tb_init(fathom_paths(paths).c_str())) return "Syzygy: could not read the tablebases in " + paths;
+    std::vector<std::string> unnamed;
+    const std::string narrow = fathom_paths(paths, unnamed);
+    if (!tb_init(narrow.c_str())) return "Syzygy: could not read the tablebases in " + paths;
     loaded_pieces = int(TB_LARGEST);
     if (!unseen.empty()) unseen = " (no such folder: " + unseen + ")";
+    for (const std::string& folder : unnamed)
+        unseen += " (" + folder
+                  + " not used: the tablebase code cannot open a folder named in letters outside this "
+                    "system's code page where the drive keeps no short names; move the tables to a "
+                    "folder named in plain letters)";
     if (loaded_pieces == 0) return "Syzygy: no tablebases found in " + paths + unseen + damage.passed_over;
     const std::string by_size =
         loaded_pieces > WholeCheckPieces

@@ -17,16 +17,11 @@ namespace sente::syzygy {
 
 namespace {
 
-// Between the folders of a path list, between a folder and its files, and what may end a folder's
-// name in a file's path.
+// Between the folders of a path list.
 #ifdef _WIN32
 constexpr char PathSeparator = ';';
-constexpr char FolderSeparator = '\\';
-constexpr const char* PathSeparators = "/\\";
 #else
 constexpr char PathSeparator = ':';
-constexpr char FolderSeparator = '/';
-constexpr const char* PathSeparators = "/";
 #endif
 
 // The first four bytes of a WDL table and of a DTZ table.
@@ -63,15 +58,20 @@ std::vector<std::string> folders_of(const std::string& paths) {
 }  // namespace
 
 std::string file_name(const std::string& path) {
-    const std::size_t cut = path.find_last_of(PathSeparators);
+    const std::size_t cut = path.find_last_of(util::FolderSeparators);
     return cut == std::string::npos ? path : path.substr(cut + 1);
 }
 
-std::string fathom_paths(const std::string& paths) {
+std::string fathom_paths(const std::string& paths, std::vector<std::string>& unnamed) {
     std::string narrow;
     for (const std::string& folder : folders_of(paths)) {
+        const std::optional<std::string> name = util::narrow_path(folder);
+        if (!name) {
+            unnamed.push_back(folder);
+            continue;
+        }
         if (!narrow.empty()) narrow += PathSeparator;
-        narrow += util::narrow_path(folder);
+        narrow += *name;
     }
     return narrow;
 }
@@ -102,7 +102,13 @@ std::vector<std::string> table_files(const std::string& paths) {
                 // The folder as given, and the file's name: a table's is ASCII. (A name that does
                 // not convert to text throws, and is no table's.)
                 std::string path = folder;
-                if (folder.find_last_of(PathSeparators) != folder.size() - 1) path += FolderSeparator;
+#ifdef _WIN32
+                // Always a separator: a folder's name in a double-byte code page may end in a byte
+                // that reads as a backslash, and the system takes two separators for one.
+                path += '\\';
+#else
+                if (!folder.ends_with('/')) path += '/';
+#endif
                 path += it->path().filename().string();
                 const std::string name = table_name(path, true);
                 std::error_code kind;

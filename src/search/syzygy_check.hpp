@@ -20,7 +20,8 @@ std::vector<std::string> table_files(const std::string& paths);
 
 // `paths` as Fathom must be given them: each folder's name in the form the file system takes from
 // a library that opens files by narrow names (util::narrow_path; on Windows, the ANSI code page).
-std::string fathom_paths(const std::string& paths);
+// A folder that has no such name (on Windows only) is left out and added to `unnamed`.
+std::string fathom_paths(const std::string& paths, std::vector<std::string>& unnamed);
 // The last part of a path, its file's name ("KRvK.rtbw").
 std::string file_name(const std::string& path);
 

@@ -34,6 +34,17 @@ std::optional<std::wstring> widen(const std::string& text, UINT code_page, DWORD
 // The UTF-16 text in the ANSI code page; nothing where a character has no spelling there.
 std::optional<std::string> to_ansi(const std::wstring& wide) {
     if (wide.empty()) return std::string();
+    if (GetACP() == CP_UTF8) {
+        // (Windows' "use Unicode UTF-8" setting: every character has a spelling, and the flags
+        // below are refused for this code page.)
+        const int length =
+            WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), nullptr, 0, nullptr, nullptr);
+        if (length <= 0) return std::nullopt;
+        std::string narrow(std::size_t(length), '\0');
+        WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), narrow.data(), length, nullptr,
+                            nullptr);
+        return narrow;
+    }
     BOOL lossy = FALSE;
     const int length = WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, wide.data(), int(wide.size()),
                                            nullptr, 0, nullptr, &lossy);
@@ -77,7 +88,7 @@ std::vector<std::string> program_arguments(int argc, char** argv) {
     return arguments;
 }
 
-std::string narrow_path(const std::string& path) {
+std::optional<std::string> narrow_path(const std::string& path) {
     const std::wstring wide = native_path(path).wstring();
     if (auto ansi = to_ansi(wide)) return *ansi;
     const DWORD length = GetShortPathNameW(wide.c_str(), nullptr, 0);
@@ -89,14 +100,14 @@ std::string narrow_path(const std::string& path) {
             if (auto ansi = to_ansi(short_name)) return *ansi;
         }
     }
-    return path;  // what the library makes of it is all there is
+    return std::nullopt;
 }
 #else
 std::filesystem::path native_path(const std::string& path) { return std::filesystem::path(path); }
 
 std::FILE* open_file(const std::string& path, const char* mode) { return std::fopen(path.c_str(), mode); }
 
-std::string narrow_path(const std::string& path) { return path; }
+std::optional<std::string> narrow_path(const std::string& path) { return path; }
 
 std::vector<std::string> program_arguments(int argc, char** argv) { return {argv, argv + argc}; }
 #endif
@@ -110,7 +121,7 @@ std::optional<std::string> unwritable(const std::string& path) {
     const fs::path folder = native.parent_path();
     if (!folder.empty() && !fs::is_directory(folder, error)) {
         // The folder's name as given: the path up to its last separator.
-        const std::size_t cut = path.find_last_of("/\\");
+        const std::size_t cut = path.find_last_of(FolderSeparators);
         return "cannot write " + path + ": no folder " + path.substr(0, cut == std::string::npos ? 0 : cut);
     }
     const std::string probe = path + ".part";

@@ -10,17 +10,26 @@
 
 namespace sente::util {
 
+// What ends a folder's name in a path: on Windows either slash, elsewhere '/' alone (a backslash
+// is a letter of a name there).
+#ifdef _WIN32
+inline constexpr const char* FolderSeparators = "/\\";
+#else
+inline constexpr const char* FolderSeparators = "/";
+#endif
+
 // A file's name as the user gave it (a UCI option, an argument, a line of a file), for the file
 // system. Elsewhere than on Windows the bytes are the name. On Windows a GUI may send a name in
-// UTF-8 or in the system's ANSI code page (as the command line and older GUIs give it): bytes that
-// are valid UTF-8 are read as UTF-8, any others in the ANSI code page.
+// UTF-8 or in the system's ANSI code page (as older GUIs do): bytes that are valid UTF-8 are read
+// as UTF-8, any others in the ANSI code page. (program_arguments gives the command line in UTF-8.)
 std::filesystem::path native_path(const std::string& path);
 // std::fopen of such a name.
 std::FILE* open_file(const std::string& path, const char* mode);
 // Such a name as a library that opens files by a narrow name reads it (Fathom): on Windows in the
 // ANSI code page, or, for a name that code page cannot spell, the short (8.3) name the file system
-// keeps for it where it keeps one; elsewhere the name itself.
-std::string narrow_path(const std::string& path);
+// keeps for it where it keeps one, or nothing where it keeps none (often so on drives other than
+// the system's); elsewhere the name itself.
+std::optional<std::string> narrow_path(const std::string& path);
 
 // The program's arguments. On Windows in UTF-8, from the system's UTF-16 command line: argv holds
 // them in the ANSI code page, which may have no spelling for a file's name. Elsewhere argv's.
