@@ -20,8 +20,9 @@ int main(int argc, char** argv) {
     for (std::string& argument : arguments) pointers.push_back(argument.data());
     pointers.push_back(nullptr);
 #ifdef SENTE_COMMAND
-    return sente::cli::run_command(SENTE_COMMAND, "sente-" SENTE_COMMAND, argc, pointers.data());
+    return sente::cli::run_command(SENTE_COMMAND, "sente-" SENTE_COMMAND, int(arguments.size()),
+                                   pointers.data());
 #else
-    return sente::cli::run(argc, pointers.data());
+    return sente::cli::run(int(arguments.size()), pointers.data());
 #endif
 }

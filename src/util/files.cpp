@@ -72,10 +72,7 @@ std::FILE* open_file(const std::string& path, const char* mode) {
 std::vector<std::string> program_arguments(int argc, char** argv) {
     int count = 0;
     LPWSTR* wide = CommandLineToArgvW(GetCommandLineW(), &count);
-    if (!wide || count != argc) {
-        if (wide) LocalFree(wide);
-        return std::vector<std::string>(argv, argv + argc);
-    }
+    if (!wide) return std::vector<std::string>(argv, argv + argc);
     std::vector<std::string> arguments;
     for (int i = 0; i < count; ++i) {
         const int length = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);

@@ -31,8 +31,9 @@ std::FILE* open_file(const std::string& path, const char* mode);
 // the system's); elsewhere the name itself.
 std::optional<std::string> narrow_path(const std::string& path);
 
-// The program's arguments. On Windows in UTF-8, from the system's UTF-16 command line: argv holds
-// them in the ANSI code page, which may have no spelling for a file's name. Elsewhere argv's.
+// The program's arguments. On Windows in UTF-8, from the system's UTF-16 command line split by
+// the system's rules (argv holds them in the ANSI code page, which may have no spelling for a
+// file's name, and split by the C library's, which differ on rare quoting). Elsewhere argv's.
 std::vector<std::string> program_arguments(int argc, char** argv);
 
 // Why `path` cannot be written, or nothing: it names a folder, its folder does not exist, or no file
