@@ -63,8 +63,9 @@ options="$("$copy/src/sente-evalfile" uci quit)"
 grep -q "^option name EvalFile type string default $(basename "$other_net")\$" <<<"$options" \
     || { echo "check-builds: make EVALFILE's build does not name its net as EvalFile" >&2; exit 1; }
 # The CPU check (src/cpu_check.cpp) on CPUs that qemu-user emulates: the portable build (x86-64-v2)
-# runs on one with SSE4.2 and POPCNT and refuses the oldest x86-64, naming what it lacks and the
-# build that runs there, before any of the engine's own code runs; so does the CMake build.
+# runs on one with SSE4.2 and POPCNT and refuses QEMU's baseline x86-64 (no SSSE3, SSE4 or POPCNT),
+# naming what it lacks and the build that runs there, before any of the engine's own code runs; the
+# CMake build must refuse it too.
 if [ "$(uname -m)" = x86_64 ]; then
     # Debian's qemu-user-static, or qemu-user if it is there: either has qemu-x86_64.
     command -v qemu-x86_64 >/dev/null || sente_install_packages qemu-user-static
