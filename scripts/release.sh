@@ -246,10 +246,11 @@ syzygy="$SENTE_ROOT/tests/data/syzygy"
 # and the net in one it can.
 unicode_folder="$work/Tablice i sieć Łódź"
 ansi_folder="$work/Übung"
+default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
 if [ "$windows" = 1 ]; then
     mkdir -p "$unicode_folder" "$ansi_folder"
-    cp "$syzygy"/*.rtb? "$SENTE_ROOT/nets/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" "$unicode_folder/"
-    cp "$SENTE_ROOT/nets/$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")" "$ansi_folder/"
+    cp "$syzygy"/*.rtb? "$SENTE_ROOT/nets/$default_net" "$unicode_folder/"
+    cp "$SENTE_ROOT/nets/$default_net" "$ansi_folder/"
 fi
 if [ "$tablebases" = on ]; then
     expected_tables="$(tablebase_answers "$syzygy" "$reference")"
@@ -348,7 +349,6 @@ for system in "${systems[@]}"; do
             # A file named in letters outside ASCII, as GUIs send the name: in UTF-8 (on the
             # command line here, which reaches the engine in UTF-16) and, through the standard
             # input, in the Windows code page (1252: Ü is one byte).
-            default_net="$(head -n 1 "$SENTE_ROOT/nets/default-net.txt")"
             net="$(LC_ALL=C.UTF-8 winepath -w "$unicode_folder/$default_net" 2>/dev/null || true)"
             ansi_net="$(LC_ALL=C.UTF-8 winepath -w "$ansi_folder/$default_net" 2>/dev/null | iconv -f UTF-8 -t CP1252 || true)"
             if "${runner[@]}" "$out/$name" "setoption name EvalFile value $net" quit 2>/dev/null | tr -d '\r' \

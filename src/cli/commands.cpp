@@ -292,7 +292,7 @@ int tbcheck(Engine&, Words words, Reply& reply) {
     for (const std::string& file : files) {
         const std::optional<syzygy::TableDamage> problem = syzygy::check_table_file(file, true);
         damaged += problem.has_value();
-        reply.line(problem ? problem->what : syzygy::file_name(file) + " is whole");
+        reply.line(problem ? problem->what : util::file_name(file) + " is whole");
     }
     reply.line(std::to_string(files.size()) + " table files checked: "
                + (damaged ? std::to_string(damaged) + " damaged" : std::string("all whole")));

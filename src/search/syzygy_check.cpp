@@ -57,11 +57,6 @@ std::vector<std::string> folders_of(const std::string& paths) {
 
 }  // namespace
 
-std::string file_name(const std::string& path) {
-    const std::size_t cut = path.find_last_of(util::FolderSeparators);
-    return cut == std::string::npos ? path : path.substr(cut + 1);
-}
-
 std::string fathom_paths(const std::string& paths, std::vector<std::string>& unnamed) {
     std::string narrow;
     for (const std::string& folder : folders_of(paths)) {
@@ -116,7 +111,7 @@ std::vector<std::string> table_files(const std::string& paths) {
                 // Fathom opens the file by its own spelling of the name: one in another case is
                 // opened where the file system takes that spelling for it.
                 std::error_code same;
-                if (name == file_name(path)
+                if (name == util::file_name(path)
                     || std::filesystem::equivalent(it->path().parent_path() / name, it->path(), same))
                     here.push_back(path);
             } catch (const std::exception&) {
@@ -130,7 +125,7 @@ std::vector<std::string> table_files(const std::string& paths) {
 }
 
 std::string table_name(const std::string& path, bool any_case) {
-    std::string name = file_name(path);
+    std::string name = util::file_name(path);
     const std::size_t dot = name.rfind('.');
     if (dot == std::string::npos || dot == 0) return {};
     if (any_case) {
@@ -158,7 +153,7 @@ int table_pieces(const std::string& path, bool any_case) {
 }
 
 std::optional<TableDamage> check_table_file(const std::string& path, bool whole) {
-    const std::string name = file_name(path);
+    const std::string name = util::file_name(path);
     auto passed_over = [&](const std::string& what) { return TableDamage{name + " " + what, false}; };
     std::error_code error;
     const std::uintmax_t size = std::filesystem::file_size(util::native_path(path), error);

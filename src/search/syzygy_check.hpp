@@ -22,8 +22,6 @@ std::vector<std::string> table_files(const std::string& paths);
 // a library that opens files by narrow names (util::narrow_path; on Windows, the ANSI code page).
 // A folder that has no such name (on Windows only) is left out and added to `unnamed`.
 std::string fathom_paths(const std::string& paths, std::vector<std::string>& unnamed);
-// The last part of a path, its file's name ("KRvK.rtbw").
-std::string file_name(const std::string& path);
 
 // The folders of `paths` that are no folder (missing, or a file), for the message of a load.
 std::vector<std::string> not_folders(const std::string& paths);

@@ -33,8 +33,7 @@ std::optional<std::string> write_net(const std::string& path, const nnue::Networ
 // OUT with "-eN" before its extension: the net after epoch N.
 std::string epoch_path(const std::string& out, int epoch) {
     // By the text of the name, which on Windows need not convert to a file system path and back.
-    const std::size_t separator = out.find_last_of(util::FolderSeparators);
-    const std::size_t name = separator == std::string::npos ? 0 : separator + 1;
+    const std::size_t name = out.size() - util::file_name(out).size();
     std::size_t dot = out.rfind('.');
     if (dot == std::string::npos || dot <= name) dot = out.size();  // ".nnue" alone is a name, no extension
     return out.substr(0, dot) + "-e" + std::to_string(epoch) + out.substr(dot);

@@ -438,20 +438,21 @@ std::optional<std::string> Trainer::save_checkpoint(const std::string& path) con
 
 std::optional<std::string> write_aside(const std::string& path, const std::vector<unsigned char>& bytes) {
     const std::string temporary = path + ".part";
+    const std::filesystem::path native_temporary = util::native_path(temporary);
     {
-        std::ofstream out(util::native_path(temporary), std::ios::binary | std::ios::trunc);
+        std::ofstream out(native_temporary, std::ios::binary | std::ios::trunc);
         out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
         if (!out.flush()) {
             std::error_code ignored;
-            std::filesystem::remove(util::native_path(temporary), ignored);
+            std::filesystem::remove(native_temporary, ignored);
             return "cannot write " + temporary;
         }
     }
     std::error_code error;
-    std::filesystem::rename(util::native_path(temporary), util::native_path(path), error);  // on Windows too
+    std::filesystem::rename(native_temporary, util::native_path(path), error);  // on Windows too
     if (error) {
         std::error_code ignored;
-        std::filesystem::remove(util::native_path(temporary), ignored);
+        std::filesystem::remove(native_temporary, ignored);
         return "cannot rename " + temporary + " to " + path + ": " + error.message();
     }
     return std::nullopt;

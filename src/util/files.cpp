@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <string_view>
 #include <system_error>
 
 #ifdef _WIN32
@@ -31,28 +32,26 @@ std::optional<std::wstring> widen(const std::string& text, UINT code_page, DWORD
     return wide;
 }
 
-// The UTF-16 text in the ANSI code page; nothing where a character has no spelling there.
-std::optional<std::string> to_ansi(const std::wstring& wide) {
+// The UTF-16 text in the code page; nothing where the conversion fails or, with `lossy` given, where
+// a character has no spelling there.
+std::optional<std::string> from_wide(std::wstring_view wide, UINT code_page, DWORD flags, BOOL* lossy) {
     if (wide.empty()) return std::string();
-    if (GetACP() == CP_UTF8) {
-        // (Windows' "use Unicode UTF-8" setting: every character has a spelling, and the flags
-        // below are refused for this code page.)
-        const int length =
-            WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), nullptr, 0, nullptr, nullptr);
-        if (length <= 0) return std::nullopt;
-        std::string narrow(std::size_t(length), '\0');
-        WideCharToMultiByte(CP_UTF8, 0, wide.data(), int(wide.size()), narrow.data(), length, nullptr,
-                            nullptr);
-        return narrow;
-    }
-    BOOL lossy = FALSE;
-    const int length = WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, wide.data(), int(wide.size()),
-                                           nullptr, 0, nullptr, &lossy);
-    if (length <= 0 || lossy) return std::nullopt;
+    const int length =
+        WideCharToMultiByte(code_page, flags, wide.data(), int(wide.size()), nullptr, 0, nullptr, lossy);
+    if (length <= 0 || (lossy && *lossy)) return std::nullopt;
     std::string narrow(std::size_t(length), '\0');
-    WideCharToMultiByte(CP_ACP, WC_NO_BEST_FIT_CHARS, wide.data(), int(wide.size()), narrow.data(), length,
-                        nullptr, &lossy);
+    WideCharToMultiByte(code_page, flags, wide.data(), int(wide.size()), narrow.data(), length, nullptr,
+                        lossy);
     return narrow;
+}
+
+// The UTF-16 text in the ANSI code page; nothing where a character has no spelling there.
+std::optional<std::string> to_ansi(std::wstring_view wide) {
+    // (Windows' "use Unicode UTF-8" setting: every character has a spelling, and the flag and the
+    // lossy report are refused for this code page.)
+    if (GetACP() == CP_UTF8) return from_wide(wide, CP_UTF8, 0, nullptr);
+    BOOL lossy = FALSE;
+    return from_wide(wide, CP_ACP, WC_NO_BEST_FIT_CHARS, &lossy);
 }
 
 }  // namespace
@@ -74,13 +73,7 @@ std::vector<std::string> program_arguments(int argc, char** argv) {
     LPWSTR* wide = CommandLineToArgvW(GetCommandLineW(), &count);
     if (!wide) return std::vector<std::string>(argv, argv + argc);
     std::vector<std::string> arguments;
-    for (int i = 0; i < count; ++i) {
-        const int length = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
-        std::string text(std::size_t(std::max(length, 1)), '\0');
-        WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, text.data(), length, nullptr, nullptr);
-        text.resize(std::size_t(std::max(length, 1)) - 1);  // without the terminating NUL
-        arguments.push_back(std::move(text));
-    }
+    for (int i = 0; i < count; ++i) arguments.push_back(from_wide(wide[i], CP_UTF8, 0, nullptr).value_or(""));
     LocalFree(wide);
     return arguments;
 }
@@ -109,6 +102,11 @@ std::optional<std::string> narrow_path(const std::string& path) { return path; }
 std::vector<std::string> program_arguments(int argc, char** argv) { return {argv, argv + argc}; }
 #endif
 
+std::string file_name(const std::string& path) {
+    const std::size_t cut = path.find_last_of(FolderSeparators);
+    return cut == std::string::npos ? path : path.substr(cut + 1);
+}
+
 std::optional<std::string> unwritable(const std::string& path) {
     namespace fs = std::filesystem;
     if (path.empty()) return std::string("an output file needs a name");
@@ -118,8 +116,8 @@ std::optional<std::string> unwritable(const std::string& path) {
     const fs::path folder = native.parent_path();
     if (!folder.empty() && !fs::is_directory(folder, error)) {
         // The folder's name as given: the path up to its last separator.
-        const std::size_t cut = path.find_last_of(FolderSeparators);
-        return "cannot write " + path + ": no folder " + path.substr(0, cut == std::string::npos ? 0 : cut);
+        const std::size_t name = path.size() - file_name(path).size();
+        return "cannot write " + path + ": no folder " + path.substr(0, name == 0 ? 0 : name - 1);
     }
     const std::string probe = path + ".part";
     const fs::path native_probe = native_path(probe);

@@ -18,6 +18,9 @@ inline constexpr const char* FolderSeparators = "/\\";
 inline constexpr const char* FolderSeparators = "/";
 #endif
 
+// The last part of a path, its file's name ("KRvK.rtbw" of "tb/KRvK.rtbw"), read from the text alone.
+std::string file_name(const std::string& path);
+
 // A file's name as the user gave it (a UCI option, an argument, a line of a file), for the file
 // system. Elsewhere than on Windows the bytes are the name. On Windows a GUI may send a name in
 // UTF-8 or in the system's ANSI code page (as older GUIs do): bytes that are valid UTF-8 are read
