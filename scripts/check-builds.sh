@@ -83,6 +83,38 @@ if [ "$(uname -m)" = x86_64 ]; then
         || { echo "check-builds: the portable build did not run on an emulated x86-64-v2 CPU" >&2; exit 1; }
     echo "== CPU check: the portable and CMake builds refuse a CPU without POPCNT, and say so"
 fi
+# A static build, as the Linux release binaries are, under the filter of system calls Android puts on
+# an app and the engine it starts (tests/android_filter.cpp): it must play with two threads and give
+# the reference's bench, where a glibc program that does not enter through src/syscall_filter.cpp
+# is stopped at its first call.
+if [ "$(uname -m)" = x86_64 ]; then
+    make -C "$copy/src" -j "$SENTE_JOBS" EXE=sente-static ARCH=portable STATIC=1 SYZYGY=off "${werror[@]}" >/dev/null
+    filter="$copy/android_filter"
+    g++ -std=c++20 -O2 -Wall -Wextra -Werror -o "$filter" "$SENTE_ROOT/tests/android_filter.cpp"
+    # (In a shell of its own, whose report of the signal goes where its errors go.)
+    status="$(sh -c '"$0" /bin/true; echo $?' "$filter" 2>/dev/null)"
+    [ "$status" = $((128 + $(kill -l SYS))) ] \
+        || { echo "check-builds: /bin/true under the Android filter exited $status, not stopped by SIGSYS" >&2; exit 1; }
+    # A search of two threads played out (quit would stop it), then quit: bestmove, a clean exit.
+    coproc FILTERED { timeout 120 "$filter" "$copy/src/sente-static" 2>&1; }
+    engine_in="${FILTERED[1]}" engine_out="${FILTERED[0]}" engine_pid="$FILTERED_PID"
+    printf '%s\n' uci "setoption name Threads value 2" "position startpos moves e2e4" "go depth 12" >&"$engine_in"
+    session="" best=""
+    while IFS= read -r -t 120 line <&"$engine_out"; do
+        session+="$line"$'\n'
+        [[ "$line" == "bestmove "* ]] && { best="$line"; break; }
+    done
+    [ -n "$best" ] && printf 'quit\n' >&"$engine_in"
+    status=0
+    wait "$engine_pid" || status=$?
+    [[ "$best" =~ ^bestmove\ [a-h][1-8][a-h][1-8] ]] && [ "$status" = 0 ] && grep -q "^info depth 12 " <<<"$session" \
+        || { echo "check-builds: the static build under the Android filter (status $status) did not play:" >&2
+             echo "$session" >&2; exit 1; }
+    got="$(timeout 300 "$filter" "$copy/src/sente-static" bench 2>/dev/null | awk '/ nodes / { n = $1 } END { print n }')"
+    [ "$got" = "$expected" ] \
+        || { echo "check-builds: the static build under the Android filter gave bench $got, not $expected" >&2; exit 1; }
+    echo "== Android's filter of system calls: the static build searches with two threads to depth 12, bench $got"
+fi
 fens="$("$tune" "genfens 3 seed 1 book None" quit | { grep -c '^info string genfens ' || true; })"
 [ "$fens" = 3 ] || { echo "check-builds: genfens printed $fens openings, not 3" >&2; exit 1; }
 

@@ -18,7 +18,10 @@
 # native build of the same sources (or as the binary given with --reference), a short UCI session
 # through pipes, and, with SyzygyPath set to tests/data/syzygy, the reference's score, best move
 # and tablebase hits on a handful of endings. The Windows binaries read the tables, and load the
-# default net as EvalFile, from a copy in a folder named in letters outside ASCII.
+# default net as EvalFile, from a copy in a folder named in letters outside ASCII. The Linux ones, for
+# Android's GUIs too, enter and make their threads as src/syscall_filter.cpp has them (their symbols),
+# and hold the UCI session under Android's filter of system calls (tests/android_filter.cpp); armv8,
+# where qemu-user cannot set a filter, answers a filter's signal as it must (tests/sigsys_probe.cpp).
 #
 # Tablebases: Fathom is built from Debian's source package, `apt-get source fathom`, with the flags
 # Debian builds libfathom with, once for each compiler, and linked statically (Debian ships it only
@@ -344,6 +347,48 @@ for system in "${systems[@]}"; do
         else
             verdict="$verdict, UCI session FAILED"
             ok=0
+        fi
+        if [ "$system" = linux ]; then
+            # Linked as src/Makefile has it (src/syscall_filter.cpp): the binary enters at sente_start,
+            # and glibc's threads are made by its wrapper, glibc's own maker left out. (A glibc that
+            # renamed the function would leave the wrapper unused and the maker in.)
+            symbols="$("${prefix}nm" "$out/$name" 2>/dev/null || true)"
+            entry="$("${prefix}readelf" -h "$out/$name" 2>/dev/null | awk '/Entry point address:/ { print $4 }' || true)"
+            sente_start="$(awk '$2 == "T" && $3 == "sente_start" { print $1 }' <<<"$symbols")"
+            if [ -n "$sente_start" ] && [ "$((entry))" = "$((16#$sente_start))" ] \
+                && grep -q ' T __wrap___clone_internal$' <<<"$symbols" && ! grep -q ' __clone_internal$' <<<"$symbols"; then
+                verdict="$verdict, enters at sente_start and makes glibc's threads"
+            else
+                verdict="$verdict, NOT linked to run under Android's filter (entry ${entry:-none})"
+                ok=0
+            fi
+        fi
+        if [ "$system" = linux ] && [ "$level" != armv8 ]; then
+            # The session again under the filter of system calls Android puts on an app and the
+            # engine it starts (src/syscall_filter.cpp).
+            filter="$work/android_filter"
+            [ -x "$filter" ] || g++ -std=c++20 -O2 -o "$filter" "$SENTE_ROOT/tests/android_filter.cpp"
+            if uci_session "$filter" "$out/$name"; then
+                verdict="$verdict, UCI session under Android's filter ok"
+            else
+                verdict="$verdict, UCI session under Android's filter FAILED"
+                ok=0
+            fi
+        fi
+        if [ "$level" = armv8 ]; then
+            # Android's filter of system calls cannot be set under qemu-user: the answer the binary
+            # gives a filter's SIGSYS (src/syscall_filter.cpp), in its first thread and in another,
+            # linked as src/Makefile links a static build.
+            probe="$work/sigsys-probe-$level"
+            if "${prefix}g++" -std=c++20 -O2 -static -pthread -Wl,-e,sente_start -Wl,--wrap=__clone_internal \
+                   -o "$probe" "$SENTE_ROOT/tests/sigsys_probe.cpp" "$work/tree/src/syscall_filter.cpp" \
+                   >"$work/probe.log" 2>&1 \
+                && "${runner[@]}" "$probe" >"$work/probe.log" 2>&1; then
+                verdict="$verdict, a filter's SIGSYS answered with ENOSYS"
+            else
+                verdict="$verdict, a filter's SIGSYS NOT answered ($(tail -1 "$work/probe.log"))"
+                ok=0
+            fi
         fi
         if [ "$system" = windows ]; then
             # A file named in letters outside ASCII, as GUIs send the name: in UTF-8 (on the
