@@ -287,6 +287,18 @@ uci_session() {
     [ $uciok = 1 ] && [ $ready = 2 ] && [ $best = 1 ] && [ "$status" = 0 ]
 }
 
+# passes WHAT COMMAND...: the verdict on the binary says whether COMMAND succeeded.
+passes() {
+    local what="$1"
+    shift
+    if "$@"; then
+        verdict="$verdict, $what ok"
+    else
+        verdict="$verdict, $what FAILED"
+        ok=0
+    fi
+}
+
 failures=0
 results=()
 for system in "${systems[@]}"; do
@@ -342,12 +354,7 @@ for system in "${systems[@]}"; do
         [ "$perft" = "$expected_perft" ] || ok=0
         [ "$bench" = "$expected_bench" ] || ok=0
         [ "$hce_bench" = "$expected_hce_bench" ] || ok=0
-        if uci_session "${runner[@]}" "$out/$name"; then
-            verdict="$verdict, UCI session ok"
-        else
-            verdict="$verdict, UCI session FAILED"
-            ok=0
-        fi
+        passes "UCI session" uci_session "${runner[@]}" "$out/$name"
         if [ "$system" = linux ]; then
             # Linked as src/Makefile has it (src/syscall_filter.cpp): the binary enters at sente_start,
             # and glibc's threads are made by its wrapper, glibc's own maker left out. (A glibc that
@@ -368,12 +375,7 @@ for system in "${systems[@]}"; do
             # engine it starts (src/syscall_filter.cpp).
             filter="$work/android_filter"
             [ -x "$filter" ] || g++ -std=c++20 -O2 -o "$filter" "$SENTE_ROOT/tests/android_filter.cpp"
-            if uci_session "$filter" "$out/$name"; then
-                verdict="$verdict, UCI session under Android's filter ok"
-            else
-                verdict="$verdict, UCI session under Android's filter FAILED"
-                ok=0
-            fi
+            passes "UCI session under Android's filter" uci_session "$filter" "$out/$name"
         fi
         if [ "$level" = armv8 ]; then
             # Android's filter of system calls cannot be set under qemu-user: the answer the binary
@@ -436,6 +438,8 @@ if [ "$tablebases" = on ]; then
 fi
 (cd "$out" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort \
     | xargs -d '\n' sha256sum >SHA256SUMS)
-echo "== Release binaries in $out ($((SECONDS - start)) s), with COPYING, Fathom's licence and SHA256SUMS"
+licences="COPYING"
+[ "$tablebases" = on ] && licences+=", Fathom's licence"
+echo "== Release binaries in $out ($((SECONDS - start)) s), with $licences and SHA256SUMS"
 printf '   %s\n' "${results[@]}"
 [ $failures = 0 ] || { echo "release.sh: $failures binaries failed" >&2; exit 1; }
