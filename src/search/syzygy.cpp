@@ -108,13 +108,21 @@ Damage damaged_tables(const std::string& paths) {
 // while. (Scanning a new path stays audible: it reports cut table files.)
 void release_tables() {
 #ifndef _WIN32
+    // dup3 where there is one: Android's filter of system calls refuses dup2 on x86-64.
+    auto redirect = [](int from, int to) {
+#ifdef __linux__
+        return ::dup3(from, to, 0) >= 0;
+#else
+        return ::dup2(from, to) >= 0;
+#endif
+    };
     std::fflush(stderr);
     const int saved = ::dup(STDERR_FILENO);
     const int null = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
-    const bool quiet = saved >= 0 && null >= 0 && ::dup2(null, STDERR_FILENO) >= 0;
+    const bool quiet = saved >= 0 && null >= 0 && redirect(null, STDERR_FILENO);
     tb_init("");
     std::fflush(stderr);
-    if (quiet) ::dup2(saved, STDERR_FILENO);
+    if (quiet) redirect(saved, STDERR_FILENO);
     if (null >= 0) ::close(null);
     if (saved >= 0) ::close(saved);
 #else
