@@ -96,21 +96,9 @@ if [ "$(uname -m)" = x86_64 ]; then
     [ "$status" = $((128 + $(kill -l SYS))) ] \
         || { echo "check-builds: /bin/true under the Android filter exited $status, not stopped by SIGSYS" >&2; exit 1; }
     # A search of two threads played out (quit would stop it), then quit: bestmove, a clean exit.
-    coproc FILTERED { timeout 120 "$filter" "$copy/src/sente-static" 2>&1; }
-    engine_in="${FILTERED[1]}" engine_out="${FILTERED[0]}" engine_pid="$FILTERED_PID"
-    printf '%s\n' uci "setoption name Threads value 2" "position startpos moves e2e4" "go depth 12" >&"$engine_in"
-    session="" best=""
-    while IFS= read -r -t 120 line <&"$engine_out"; do
-        session+="$line"$'\n'
-        [[ "$line" == "bestmove "* ]] && { best="$line"; break; }
-    done
-    [ -n "$best" ] && printf 'quit\n' >&"$engine_in"
-    status=0
-    wait "$engine_pid" || status=$?
-    [[ "$best" =~ ^bestmove\ [a-h][1-8][a-h][1-8] ]] && [ "$status" = 0 ] && grep -q "^info depth 12 " <<<"$session" \
-        || { echo "check-builds: the static build under the Android filter (status $status) did not play:" >&2
-             echo "$session" >&2; exit 1; }
-    got="$(timeout 300 "$filter" "$copy/src/sente-static" bench 2>/dev/null | awk '/ nodes / { n = $1 } END { print n }')"
+    sente_uci_session "setoption name Threads value 2" 12 "$filter" "$copy/src/sente-static" \
+        || { echo "check-builds: the static build under the Android filter did not play" >&2; exit 1; }
+    got="$(sente_bench_of timeout 300 "$filter" "$copy/src/sente-static")"
     [ "$got" = "$expected" ] \
         || { echo "check-builds: the static build under the Android filter gave bench $got, not $expected" >&2; exit 1; }
     echo "== Android's filter of system calls: the static build searches with two threads to depth 12, bench $got"

@@ -269,23 +269,7 @@ fi
 
 # A short UCI session through pipes: the engine must name itself, be ready, answer a search
 # (and `isready` while it searches), and leave on `quit`.
-uci_session() {
-    local line uciok=0 ready=0 best=0 status
-    coproc ENGINE { timeout 60 "$@" 2>/dev/null; }
-    printf 'uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 9\nisready\n' >&"${ENGINE[1]}"
-    while [ $best = 0 ] || [ $ready -lt 2 ]; do
-        IFS= read -r -t 60 line <&"${ENGINE[0]}" || break
-        line="${line%$'\r'}"
-        case "$line" in
-            uciok) uciok=1 ;;
-            readyok) ready=$((ready + 1)) ;;
-            bestmove\ [a-h][1-8][a-h][1-8]*) best=1 ;;
-        esac
-    done
-    printf 'quit\n' >&"${ENGINE[1]}"
-    wait "$ENGINE_PID" && status=0 || status=$?
-    [ $uciok = 1 ] && [ $ready = 2 ] && [ $best = 1 ] && [ "$status" = 0 ]
-}
+uci_session() { sente_uci_session "" 9 "$@"; }
 
 # passes WHAT COMMAND...: the verdict on the binary says whether COMMAND succeeded.
 passes() {

@@ -118,3 +118,42 @@ sente_benches_of() {
     printf '%s\n%s\n' "$net" "$(cat "$hce")"
     rm -f "$hce"
 }
+
+# sente_uci_session OPTIONS DEPTH [RUNNER...] SENTE: a short UCI session through pipes: `uci`, the
+# UCI commands in OPTIONS (one a line; may be empty), `isready`, a new game and a search to DEPTH
+# after 1. e4 e5 with `isready` during it, and `quit` once it has ended. Succeeds when the engine
+# named itself, answered both `isready`, reached DEPTH, ended with a legal-looking bestmove and
+# exited with status 0, each within 60 seconds; otherwise prints what it said on the standard error.
+sente_uci_session() {
+    local -a options
+    mapfile -t options < <(grep . <<<"$1" || true)
+    local depth="$2" line said="" uciok=0 ready=0 best=0 reached=0 status
+    shift 2
+    coproc SENTE_SESSION { timeout 60 "$@" 2>/dev/null; }
+    local engine_in="${SENTE_SESSION[1]}" engine_out="${SENTE_SESSION[0]}" engine_pid="$SENTE_SESSION_PID"
+    # A write to an engine that has died fails instead of ending the script (SIGPIPE ignored for
+    # the while; the caller's own handling comes back at the end): its status tells.
+    local pipe_trap
+    pipe_trap="$(trap -p PIPE)"
+    trap '' PIPE
+    printf '%s\n' uci "${options[@]}" isready ucinewgame "position startpos moves e2e4 e7e5" "go depth $depth" \
+        isready 2>/dev/null >&"$engine_in" || true
+    while [ $best = 0 ] || [ $ready -lt 2 ]; do
+        IFS= read -r -t 60 line <&"$engine_out" || break
+        line="${line%$'\r'}"
+        said+="$line"$'\n'
+        case "$line" in
+            uciok) uciok=1 ;;
+            readyok) ready=$((ready + 1)) ;;
+            "info depth $depth "*) reached=1 ;;
+            bestmove\ [a-h][1-8][a-h][1-8]*) best=1 ;;
+        esac
+    done
+    printf 'quit\n' 2>/dev/null >&"$engine_in" || true
+    eval "${pipe_trap:-trap - PIPE}"
+    wait "$engine_pid" && status=0 || status=$?
+    [ $uciok = 1 ] && [ $ready = 2 ] && [ $reached = 1 ] && [ $best = 1 ] && [ "$status" = 0 ] && return 0
+    echo "the engine (status $status) said:" >&2
+    printf '%s' "$said" >&2
+    return 1
+}
