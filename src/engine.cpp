@@ -16,7 +16,8 @@ std::shared_ptr<const nnue::Network> embedded_net() {
 
 }  // namespace
 
-Engine::Engine() : net_(embedded_net()), eval_file_(nnue::embedded_name()), threads_(tt_) {
+Engine::Engine(TranspositionTable::Populate populate)
+    : net_(embedded_net()), eval_file_(nnue::embedded_name()), tt_(populate), threads_(tt_) {
     tt_.resize(DefaultHashMb);
 }
 

@@ -39,7 +39,8 @@ public:
     // Deeper perft would not finish in a lifetime: refused rather than left to hang.
     static constexpr int MaxPerftDepth = 20;
 
-    Engine();
+    // `populate` backs a large hash table's pages (nullptr: the system's way; a test may refuse).
+    explicit Engine(TranspositionTable::Populate populate = nullptr);
     ~Engine();
 
     const Position& position() const { return position_; }
@@ -64,6 +65,9 @@ public:
     // Resizes the hash table; returns the size in MB actually allocated.
     std::size_t set_hash_mb(int mb);
     std::size_t hash_mb() const { return tt_.megabytes(); }
+    // The MB of the table backed so far when the system has refused memory for the rest since the
+    // last call (once for each refusal).
+    std::optional<std::size_t> take_hash_refusal() { return tt_.take_refusal(); }
     void clear_hash();
     void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }
     void set_multipv(int n) { multipv_ = n; }

@@ -2,14 +2,21 @@
 // until written, however it got its pages.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
+#include "engine.hpp"
 #include "search/table_memory.hpp"
 #include "search/tt.hpp"
+#include "uci/output.hpp"
+#include "uci/uci.hpp"
 
 using namespace sente;
 
@@ -26,6 +33,22 @@ bool wait_backed(const TranspositionTable& tt) {
     while (!tt.backed() && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return tt.backed();
+}
+
+}  // namespace
+
+namespace {
+
+std::atomic<std::size_t> populate_budget{0};
+
+// Backs pages as the system does while `populate_budget` lasts, then refuses, as a system out of
+// memory does.
+bool populate_within_budget(void* memory, std::size_t bytes) {
+    std::size_t left = populate_budget.load();
+    do {
+        if (left < bytes) return false;
+    } while (!populate_budget.compare_exchange_weak(left, left - bytes));
+    return table_memory::populate(memory, bytes);
 }
 
 }  // namespace
@@ -163,4 +186,104 @@ TEST_CASE("TT: a bound decides only on its own side of the value it is compared 
     CHECK(bound_decides(BoundExact, 80, 100));
     CHECK(bound_decides(BoundExact, 120, 100));
     CHECK_FALSE(bound_decides(BoundNone, 120, 100));
+}
+
+TEST_CASE("TT: memory the system refuses leaves the table on the part backed, and says so once", "[tt]") {
+    constexpr std::size_t MB = 1024 * 1024;
+    const std::size_t mb = std::size_t(TranspositionTable::EagerTableMaxMb) * 2;
+    populate_budget = 64 * MB;
+    TranspositionTable tt(populate_within_budget);
+    REQUIRE(tt.resize(mb, 2) == mb);  // the address space is granted; its backing is refused
+    std::optional<std::size_t> refusal;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!(refusal = tt.take_refusal()) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    REQUIRE(refusal);
+    CHECK(*refusal == 64);
+    CHECK_FALSE(tt.take_refusal());  // said once
+    CHECK_FALSE(tt.backed());
+
+    // Keys spread evenly over the table: those whose bucket is backed (an eighth) are kept, the
+    // rest dropped, and nothing touches the memory refused.
+    constexpr int Count = 4096;
+    for (int i = 0; i < Count; ++i) tt.store(spread_key(i, Count), 0, 5, 5, BoundExact, 3, Move(E2, E4));
+    int found = 0;
+    for (int i = 0; i < Count; ++i) found += tt.probe(spread_key(i, Count), 0).has_value();
+    CHECK(found >= Count / 8 - 2);
+    CHECK(found <= Count / 8 + 2);
+
+    // A clear tries again; with memory to be had the whole table is backed, with nothing to say.
+    populate_budget = 4 * mb * MB;
+    tt.clear(2);
+    REQUIRE(wait_backed(tt));
+    CHECK_FALSE(tt.take_refusal());
+    for (int i = 0; i < Count; ++i) tt.store(spread_key(i, Count), 0, 5, 5, BoundExact, 3, Move(E2, E4));
+    found = 0;
+    for (int i = 0; i < Count; ++i) found += tt.probe(spread_key(i, Count), 0).has_value();
+    CHECK(found == Count);
+
+    // A refusal not yet taken goes with its table.
+    populate_budget = 0;
+    REQUIRE(tt.resize(mb, 2) == mb);
+    tt.resize(4);
+    CHECK_FALSE(tt.take_refusal());
+}
+
+TEST_CASE("UCI: a hash table the system cannot back whole is announced before readyok, once", "[tt][uci]") {
+    constexpr std::size_t MB = 1024 * 1024;
+    populate_budget = 32 * MB;
+    Engine engine(populate_within_budget);
+    std::mutex mutex;
+    std::vector<std::string> lines;
+    uci::Output out([&](std::string_view line) {
+        std::lock_guard lock(mutex);
+        lines.emplace_back(line);
+    });
+    uci::UciLoop loop(engine, out);
+    auto count = [&](const std::string& text) {
+        std::lock_guard lock(mutex);
+        return std::count(lines.begin(), lines.end(), text);
+    };
+    // The backing threads are waited for a second at most: ask again until they have given up.
+    auto isready_until = [&](const std::string& text) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        for (loop.execute("isready"); count(text) == 0 && std::chrono::steady_clock::now() < deadline;
+             loop.execute("isready"))
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    };
+    const std::string note =
+        "info string Hash: the system has memory for only 32 of the table's 1024 MB; "
+        "searching with those";
+    loop.execute("setoption name Hash value 1024");
+    isready_until(note);
+    CHECK(count(note) == 1);
+    {
+        std::lock_guard lock(mutex);
+        REQUIRE(lines.size() >= 2);
+        CHECK(lines[lines.size() - 2] == note);  // just before its readyok
+        CHECK(lines.back() == "readyok");
+    }
+
+    // Said once: a search works on the part backed, with nothing more to say.
+    loop.execute("position startpos moves e2e4");
+    loop.execute("go depth 3");
+    auto searched = [&] {
+        std::lock_guard lock(mutex);
+        return std::any_of(lines.begin(), lines.end(),
+                           [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+    };
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (!searched() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    CHECK(searched());
+    loop.execute("isready");
+    CHECK(count(note) == 1);
+
+    // A new game clears the table and tries again from where the backing stopped: a refusal then
+    // is said again.
+    populate_budget = 0;
+    loop.execute("ucinewgame");
+    isready_until(note);
+    CHECK(count(note) == 2);
+    loop.execute("quit");
 }

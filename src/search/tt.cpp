@@ -46,6 +46,9 @@ Unpacked unpack(std::uint64_t data) {
 
 }  // namespace
 
+TranspositionTable::TranspositionTable(Populate populate)
+    : populate_(populate ? populate : table_memory::populate) {}
+
 TranspositionTable::~TranspositionTable() { release(); }
 
 void TranspositionTable::release() {
@@ -55,6 +58,7 @@ void TranspositionTable::release() {
     bucket_count_ = megabytes_ = 0;
     all_backed_ = false;
     backed_.clear();
+    refused_ = false;
 }
 
 bool TranspositionTable::eager() const { return megabytes_ <= std::size_t(EagerTableMaxMb); }
@@ -96,6 +100,7 @@ TranspositionTable::Range TranspositionTable::part(std::size_t index) const {
 void TranspositionTable::start_backing(bool wait) {
     std::unique_lock lock(backing_mutex_);
     backers_running_ = backed_.size();
+    refused_ = false;
     for (std::size_t i = 0; i < backed_.size(); ++i)
         backers_.emplace_back([this, i](std::stop_token stop) { back_part(stop, i); });
     if (!wait) return;
@@ -124,7 +129,10 @@ void TranspositionTable::back_part(const std::stop_token& stop, std::size_t inde
     for (std::size_t at = range.first + backed_[index]; at < range.last && !stop.stop_requested();
          at += Chunk) {
         const std::size_t length = std::min(Chunk, range.last - at);
-        if (!table_memory::populate(base + at, length)) break;  // the search makes do with less
+        if (!populate_(base + at, length)) {  // the search makes do with less, and the user is told
+            refused_ = true;
+            break;
+        }
         backed_[index].store(at + length - range.first, std::memory_order_release);
     }
     std::lock_guard lock(backing_mutex_);
@@ -133,6 +141,13 @@ void TranspositionTable::back_part(const std::stop_token& stop, std::size_t inde
     for (std::size_t i = 0; i < backed_.size(); ++i) all = all && backed_[i] == part(i).last - part(i).first;
     all_backed_ = all;
     backing_done_.notify_all();
+}
+
+std::optional<std::size_t> TranspositionTable::take_refusal() {
+    if (!refused_.exchange(false)) return std::nullopt;
+    std::size_t bytes = 0;
+    for (const auto& backed : backed_) bytes += backed.load(std::memory_order_relaxed);
+    return bytes / Megabyte;
 }
 
 void TranspositionTable::clear(int threads) {

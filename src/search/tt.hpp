@@ -67,7 +67,10 @@ public:
     // that a pause (a change of Threads) waits for one page fault, not for dozens.
     static constexpr int TableBackingChunkMb = 2;
 
-    TranspositionTable() = default;
+    // How a large table's pages are backed (table_memory::populate; a test may refuse memory).
+    using Populate = bool (*)(void* memory, std::size_t bytes);
+
+    explicit TranspositionTable(Populate populate = nullptr);
     ~TranspositionTable();
     TranspositionTable(const TranspositionTable&) = delete;
     TranspositionTable& operator=(const TranspositionTable&) = delete;
@@ -99,6 +102,10 @@ public:
     // No search may run meanwhile. A resume goes on where the pause left off, without waiting.
     void pause_backing() { stop_backing(); }
     void resume_backing();
+    // When the system has refused memory to back the table since the last call (the search then
+    // uses the part backed before, until a resize or clear tries again): the MB backed so far,
+    // once for each refusal.
+    std::optional<std::size_t> take_refusal();
 
 private:
     // One entry is two 64-bit words, key ^ data and data, read and written as relaxed atomics.
@@ -148,6 +155,7 @@ private:
     void stop_backing();
     void back_part(const std::stop_token& stop, std::size_t index);
 
+    Populate populate_;
     Bucket* buckets_ = nullptr;
     std::size_t bucket_count_ = 0;
     std::size_t megabytes_ = 0;
@@ -159,6 +167,7 @@ private:
     std::mutex backing_mutex_;
     std::condition_variable backing_done_;
     std::size_t backers_running_ = 0;
+    std::atomic<bool> refused_{false};
 };
 
 }  // namespace sente

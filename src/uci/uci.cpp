@@ -215,6 +215,12 @@ std::optional<std::string_view> UciLoop::unknown_command(std::string_view line) 
     return tokens[0];
 }
 
+void UciLoop::note_hash_refusal() {
+    if (const std::optional<std::size_t> backed = engine_.take_hash_refusal())
+        info_string("Hash: the system has memory for only " + std::to_string(*backed) + " of the table's "
+                    + std::to_string(engine_.hash_mb()) + " MB; searching with those");
+}
+
 bool UciLoop::execute(std::string_view line) {
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;
@@ -240,9 +246,10 @@ bool UciLoop::execute(std::string_view line) {
 
     if (cmd == "uci")
         cmd_uci();
-    else if (cmd == "isready")
+    else if (cmd == "isready") {
+        note_hash_refusal();
         out_.line("readyok");
-    else if (cmd == "ucinewgame") {
+    } else if (cmd == "ucinewgame") {
         end_search();
         engine_.new_game();
         fen_noted_.clear();
@@ -504,6 +511,7 @@ void UciLoop::cmd_go(const Tokens& args) {
     // A second `go` during a search ends the first one (which still sends its bestmove); options
     // that waited for the first search apply to the second.
     end_search();
+    note_hash_refusal();
     bestmove_sent_ = false;
     engine_.go(limits, searchmoves, callbacks());
 }

@@ -41,6 +41,10 @@ private:
     void info_string(std::string_view text) { out_.line("info string " + std::string(text)); }
     void error(std::string_view text) { info_string("error: " + std::string(text)); }
 
+    // Says so when the system refused memory for part of a large hash table (which otherwise works
+    // with less, unannounced): before readyok or a search, once for each refusal.
+    void note_hash_refusal();
+
     void cmd_uci();
     void cmd_position(const Tokens& args);
     void cmd_setoption(const Tokens& args);
