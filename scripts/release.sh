@@ -366,7 +366,11 @@ for system in "${systems[@]}"; do
             # gives a filter's SIGSYS (src/syscall_filter.cpp), in its first thread and in another,
             # linked as src/Makefile links a static build.
             probe="$work/sigsys-probe-$level"
-            if "${prefix}g++" -std=c++20 -O2 -static -pthread -Wl,-e,sente_start -Wl,--wrap=__clone_internal \
+            filter_ldflags=()
+            read -ra filter_ldflags <<<"$(make -s --no-print-directory -C "$work/tree/src" "${args[@]}" filter-ldflags)"
+            [ "${#filter_ldflags[@]}" -gt 0 ] || echo "src/Makefile links $name without the filter" >"$work/probe.log"
+            if [ "${#filter_ldflags[@]}" -gt 0 ] \
+                && "${prefix}g++" -std=c++20 -O2 -static -pthread "${filter_ldflags[@]}" \
                    -o "$probe" "$SENTE_ROOT/tests/sigsys_probe.cpp" "$work/tree/src/syscall_filter.cpp" \
                    >"$work/probe.log" 2>&1 \
                 && "${runner[@]}" "$probe" >"$work/probe.log" 2>&1; then
