@@ -131,7 +131,8 @@ TEST_CASE("CLI: bad arguments exit with status 2 and a message", "[cli]") {
         {"datagen", "--out", "never-written.bin", "--nodes", "5000", "--hard-nodes", "4999"},
         {"research", "--algorithms", "minimax"},
         {"research", "--depth", "0"},
-        {"spsa"},  // a normal build has no tunable options
+        {"research", "--depth", "6", "--algorithms", "pvs,negamax"},  // would not end in a day
+        {"spsa"},                                                     // a normal build has no tunable options
         {"eval", "x"},
         {"d", "x", "y"},
         {"tune", "--data", "never-read.bin", "-k", "-1"},
