@@ -341,13 +341,16 @@ for system in "${systems[@]}"; do
         passes "UCI session" uci_session "${runner[@]}" "$out/$name"
         if [ "$system" = linux ]; then
             # Linked as src/Makefile has it (src/syscall_filter.cpp): the binary enters at sente_start,
-            # and glibc's threads are made by its wrapper, glibc's own maker left out. (A glibc that
-            # renamed the function would leave the wrapper unused and the maker in.)
+            # and glibc's threads are made by its wrapper, which glibc calls, glibc's own maker left
+            # out. (A glibc without the function would leave the wrapper defined but never called.)
             symbols="$("${prefix}nm" "$out/$name" 2>/dev/null || true)"
             entry="$("${prefix}readelf" -h "$out/$name" 2>/dev/null | awk '/Entry point address:/ { print $4 }' || true)"
             sente_start="$(awk '$2 == "T" && $3 == "sente_start" { print $1 }' <<<"$symbols")"
+            wrapper_calls="$("${prefix}objdump" -d --no-show-raw-insn "$out/$name" 2>/dev/null \
+                | awk '/<__wrap___clone_internal>$/ { n++ } END { print n + 0 }' || true)"
             if [ -n "$sente_start" ] && [ "$((entry))" = "$((16#$sente_start))" ] \
-                && grep -q ' T __wrap___clone_internal$' <<<"$symbols" && ! grep -q ' __clone_internal$' <<<"$symbols"; then
+                && grep -q ' T __wrap___clone_internal$' <<<"$symbols" && ! grep -q ' __clone_internal$' <<<"$symbols" \
+                && [ "${wrapper_calls:-0}" -gt 0 ]; then
                 verdict="$verdict, enters at sente_start and makes glibc's threads"
             else
                 verdict="$verdict, NOT linked to run under Android's filter (entry ${entry:-none})"

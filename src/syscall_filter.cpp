@@ -118,6 +118,10 @@ __attribute__((no_stack_protector, used)) void sente_answer_filtered_calls() {
 // same thread made with clone. The stack grows down from stack + stack_size; its top 16 bytes hold
 // what the thread runs.
 int __wrap___clone_internal(CloneArgs* args, int (*function)(void*), void* argument) {
+    if (!args->stack) {  // (clone3's own way to copy the caller's stack, which no caller here wants)
+        errno = EINVAL;
+        return -1;
+    }
     const std::uint64_t top = (args->stack + args->stack_size) & ~std::uint64_t(15);
     auto* start = reinterpret_cast<ThreadStart*>(top - sizeof(ThreadStart));
     static_assert(sizeof(ThreadStart) % 16 == 0);
