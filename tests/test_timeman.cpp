@@ -133,3 +133,51 @@ TEST_CASE(
     tm.start(SearchLimits{}, White, 20);
     CHECK_FALSE(tm.limited());
 }
+
+TEST_CASE("Time manager: movetime beside a clock spends no more than the clock allows", "[timeman]") {
+    // A GUI may send both (`go wtime 300 btime 300 movetime 1000`): the move must fit the clock.
+    int checked = 0;
+    for (const Clock& c : clock_table()) {
+        if (c.movestogo != 0 && c.movestogo != 1) continue;
+        for (std::int64_t movetime :
+             {std::int64_t(1), std::int64_t(300), std::int64_t(5000), std::int64_t(1) << 40}) {
+            INFO(describe(c) << ", movetime " << movetime);
+            SearchLimits limits;
+            limits.time[White] = limits.time[Black] = c.time;
+            limits.inc[White] = limits.inc[Black] = c.inc;
+            limits.movestogo = c.movestogo;
+            limits.movetime = movetime;
+            TimeManager tm;
+            tm.start(limits, White, c.overhead);
+            CHECK(tm.fixed());
+            CHECK(tm.soft_ms() == tm.hard_ms());
+            CHECK(tm.hard_ms() >= LeastMs);
+            CHECK(tm.hard_ms() <= allowance(c));
+            CHECK(tm.hard_ms() <= std::max<std::int64_t>(LeastMs, movetime - c.overhead));
+            ++checked;
+        }
+    }
+    CHECK(checked == 17 * 6 * 5 * 2 * 4);
+    // With time to spare on the clock, movetime is the budget.
+    SearchLimits ample;
+    ample.time[White] = ample.time[Black] = 600'000;
+    ample.movetime = 1000;
+    TimeManager tm;
+    tm.start(ample, White, 20);
+    CHECK(tm.hard_ms() == 980);
+}
+
+TEST_CASE("Time manager: the limits count from the moment the go arrived", "[timeman]") {
+    using namespace std::chrono_literals;
+    SearchLimits limits;
+    limits.movetime = 1000;
+    limits.received = std::chrono::steady_clock::now() - 400ms;  // the engine was busy meanwhile
+    TimeManager tm;
+    tm.start(limits, White, 0);
+    CHECK(tm.elapsed_ms() >= 400);
+    CHECK(tm.searched_ms() >= 400);
+    // Without it, from the start.
+    limits.received.reset();
+    tm.start(limits, White, 0);
+    CHECK(tm.elapsed_ms() < 400);
+}

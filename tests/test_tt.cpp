@@ -51,6 +51,12 @@ bool populate_within_budget(void* memory, std::size_t bytes) {
     return table_memory::populate(memory, bytes);
 }
 
+// Backs pages as the system does, slowly: 50 ms a call, so that a resize waits its whole second.
+bool populate_slowly(void* memory, std::size_t bytes) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return table_memory::populate(memory, bytes);
+}
+
 }  // namespace
 
 TEST_CASE("Table memory: at most half of the least of physical memory and the process limits", "[tt]") {
@@ -286,4 +292,45 @@ TEST_CASE("UCI: a hash table the system cannot back whole is announced before re
     isready_until(note);
     CHECK(count(note) == 2);
     loop.execute("quit");
+}
+
+TEST_CASE("UCI: a search's clock runs from its go, through the options applied before it", "[tt][uci]") {
+    Engine engine(populate_slowly);
+    std::mutex mutex;
+    std::vector<std::string> lines;
+    uci::Output out([&](std::string_view line) {
+        std::lock_guard lock(mutex);
+        lines.emplace_back(line);
+    });
+    uci::UciLoop loop(engine, out);
+    auto bestmoves = [&] {
+        std::lock_guard lock(mutex);
+        return std::count_if(lines.begin(), lines.end(),
+                             [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+    };
+    auto wait_for_bestmoves = [&](long count) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (bestmoves() < count && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return bestmoves() >= count;
+    };
+    loop.execute("go infinite");
+    loop.execute("setoption name Hash value 1024");  // waits for the search to end
+    loop.execute("stop");
+    REQUIRE(wait_for_bestmoves(1));
+    // The new table is made before this search starts, and waits a second for its backing: a
+    // second of the GUI's clock, which the search's 300 ms must count.
+    loop.execute("go movetime 300");
+    REQUIRE(wait_for_bestmoves(2));
+    loop.execute("quit");
+    CHECK(engine.hash_mb() == 1024);
+    std::int64_t time = -1;
+    {
+        std::lock_guard lock(mutex);
+        for (const std::string& l : lines)
+            if (const auto at = l.find(" time "); l.rfind("info ", 0) == 0 && at != std::string::npos)
+                time = std::stoll(l.substr(at + 6));
+    }
+    INFO("the last search's time: " << time << " ms");
+    CHECK(time >= TranspositionTable::TableBackingWaitMs * 9 / 10);
 }

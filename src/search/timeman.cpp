@@ -6,15 +6,30 @@ namespace sente {
 
 using namespace search;
 
+namespace {
+
+// Clocks may arrive negative (a GUI over its own margin): treat them as almost nothing left.
+// Absurdly large clocks (a 20-digit wtime) are cut to decades, so the arithmetic cannot overflow.
+constexpr std::int64_t MaxClockMs = std::int64_t(1) << 40;
+std::int64_t time_left(std::int64_t clock_ms, std::int64_t overhead_ms) {
+    return std::clamp<std::int64_t>(clock_ms - overhead_ms, 0, MaxClockMs);
+}
+
+}  // namespace
+
 void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overhead_ms) {
-    restart();
+    restart(limits.received.value_or(Clock::now()));
     go_ticks_ = start_.ticks.load(std::memory_order_relaxed);
     limited_ = fixed_ = false;
     if (limits.infinite) return;
 
     if (limits.movetime > 0) {
         limited_ = fixed_ = true;
-        soft_ = hard_ = std::max<std::int64_t>(MinimumThinkMs, limits.movetime - overhead_ms);
+        std::int64_t budget = limits.movetime - overhead_ms;
+        // A clock given beside it still holds: no move takes more of it than any other move may.
+        if (limits.time[us] >= 0)
+            budget = std::min(budget, time_left(limits.time[us], overhead_ms) * MaxTimeUsePercent / 100);
+        soft_ = hard_ = std::max<std::int64_t>(MinimumThinkMs, budget);
         return;
     }
     if (limits.time[us] < 0) {
@@ -28,10 +43,7 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
     }
 
     limited_ = true;
-    // Clocks may arrive negative (a GUI over its own margin): treat them as almost nothing left.
-    // Absurdly large clocks (a 20-digit wtime) are cut to decades, so the arithmetic cannot overflow.
-    constexpr std::int64_t MaxClockMs = std::int64_t(1) << 40;
-    std::int64_t left = std::clamp<std::int64_t>(limits.time[us] - overhead_ms, 0, MaxClockMs);
+    std::int64_t left = time_left(limits.time[us], overhead_ms);
     std::int64_t inc = std::clamp<std::int64_t>(limits.inc[us], 0, MaxClockMs);
     int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, MaxMovesToGo) : DefaultMovesToGo;
 

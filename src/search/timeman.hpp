@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 #include "core/tunable.hpp"
 #include "core/types.hpp"
@@ -48,6 +49,10 @@ struct SearchLimits {
     int mate = 0;                  // in moves
     bool infinite = false;
     bool ponder = false;
+    // When the `go` arrived: the limits count from there, as the GUI's clock does, whatever the
+    // engine does before it searches (ends the last search, applies options that waited for it).
+    // None: from the search's start.
+    std::optional<std::chrono::steady_clock::time_point> received;
 
     bool uses_clock(Color c) const { return time[c] >= 0 || movetime > 0; }
 };
@@ -60,7 +65,9 @@ public:
     void start(const SearchLimits& limits, Color us, std::int64_t overhead_ms);
     // Restarts the clock of the limits (on ponderhit, when our own time starts running); the time
     // the search reports still counts from its `go`.
-    void restart() { start_.ticks.store(Clock::now().time_since_epoch().count(), std::memory_order_relaxed); }
+    void restart(Clock::time_point from = Clock::now()) {
+        start_.ticks.store(from.time_since_epoch().count(), std::memory_order_relaxed);
+    }
 
     // Since the start of the limits' clock: what the limits are held to.
     std::int64_t elapsed_ms() const { return ms_since(start_.ticks.load(std::memory_order_relaxed)); }

@@ -222,6 +222,7 @@ void UciLoop::note_hash_refusal() {
 }
 
 bool UciLoop::execute(std::string_view line) {
+    received_ = std::chrono::steady_clock::now();
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;
     std::string_view cmd = tokens[0];
@@ -439,6 +440,7 @@ void UciLoop::cmd_go(const Tokens& args) {
     }
 
     SearchLimits limits;
+    limits.received = received_;
     std::vector<Move> searchmoves;
     const Position& pos = engine_.position();
     std::optional<std::int64_t> movetime;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <istream>
 #include <optional>
 #include <span>
@@ -76,6 +77,8 @@ private:
     // Set by the search thread when it has printed its bestmove.
     std::atomic<bool> bestmove_sent_{true};
     bool show_wdl_ = false;
+    // When the line being executed arrived: a search's clock runs from its `go`.
+    std::chrono::steady_clock::time_point received_;
     // The FEN's note (stale castling rights, an en-passant square) that went out last, so that
     // the rest of its game does not repeat it.
     std::string fen_noted_;
