@@ -65,8 +65,8 @@ public:
     // Resizes the hash table; returns the size in MB actually allocated.
     std::size_t set_hash_mb(int mb);
     std::size_t hash_mb() const { return tt_.megabytes(); }
-    // The MB of the table backed so far when the system has refused memory for the rest since the
-    // last call (once for each refusal).
+    // The MB of the table backed when the system has refused memory for the rest since the last
+    // call (once for each refusal).
     std::optional<std::size_t> take_hash_refusal() { return tt_.take_refusal(); }
     void clear_hash();
     void set_move_overhead_ms(int ms) { move_overhead_ms_ = ms; }

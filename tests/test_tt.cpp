@@ -18,6 +18,8 @@
 #include "uci/output.hpp"
 #include "uci/uci.hpp"
 
+#include "skip.hpp"
+
 using namespace sente;
 
 namespace {
@@ -51,9 +53,10 @@ bool populate_within_budget(void* memory, std::size_t bytes) {
     return table_memory::populate(memory, bytes);
 }
 
-// Backs pages as the system does, slowly: 50 ms a call, so that a resize waits its whole second.
+// Backs pages as the system does, slowly: longer a call than a resize waits for the whole table,
+// however many threads back it.
 bool populate_slowly(void* memory, std::size_t bytes) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::this_thread::sleep_for(std::chrono::milliseconds(TranspositionTable::TableBackingWaitMs * 6 / 5));
     return table_memory::populate(memory, bytes);
 }
 
@@ -235,7 +238,13 @@ TEST_CASE("TT: memory the system refuses leaves the table on the part backed, an
     CHECK_FALSE(tt.take_refusal());
 }
 
+// The UCI tests below set a table too large to be written through at once.
+constexpr int LargeTableMb = TranspositionTable::EagerTableMaxMb * 2;
+
 TEST_CASE("UCI: a hash table the system cannot back whole is announced before readyok, once", "[tt][uci]") {
+    if (table_memory::usable_mb() < std::size_t(LargeTableMb))
+        return test::skip_test("this machine has too little memory for a table of "
+                               + std::to_string(LargeTableMb) + " MB");
     constexpr std::size_t MB = 1024 * 1024;
     populate_budget = 32 * MB;
     Engine engine(populate_within_budget);
@@ -250,6 +259,17 @@ TEST_CASE("UCI: a hash table the system cannot back whole is announced before re
         std::lock_guard lock(mutex);
         return std::count(lines.begin(), lines.end(), text);
     };
+    auto bestmoves = [&] {
+        std::lock_guard lock(mutex);
+        return std::count_if(lines.begin(), lines.end(),
+                             [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
+    };
+    auto wait_for_bestmoves = [&](long n) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (bestmoves() < n && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return bestmoves() >= n;
+    };
     // The backing threads are waited for a second at most: ask again until they have given up.
     auto isready_until = [&](const std::string& text) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -257,10 +277,9 @@ TEST_CASE("UCI: a hash table the system cannot back whole is announced before re
              loop.execute("isready"))
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
     };
-    const std::string note =
-        "info string Hash: the system has memory for only 32 of the table's 1024 MB; "
-        "searching with those";
-    loop.execute("setoption name Hash value 1024");
+    const std::string note = "info string Hash: the system has memory for only 32 of the table's "
+                             + std::to_string(LargeTableMb) + " MB; searching with those";
+    loop.execute("setoption name Hash value " + std::to_string(LargeTableMb));
     isready_until(note);
     CHECK(count(note) == 1);
     {
@@ -273,28 +292,32 @@ TEST_CASE("UCI: a hash table the system cannot back whole is announced before re
     // Said once: a search works on the part backed, with nothing more to say.
     loop.execute("position startpos moves e2e4");
     loop.execute("go depth 3");
-    auto searched = [&] {
-        std::lock_guard lock(mutex);
-        return std::any_of(lines.begin(), lines.end(),
-                           [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
-    };
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (!searched() && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    CHECK(searched());
+    CHECK(wait_for_bestmoves(1));
     loop.execute("isready");
     CHECK(count(note) == 1);
 
     // A new game clears the table and tries again from where the backing stopped: a refusal then
-    // is said again.
+    // is said again, here by the go that follows, before its search says anything.
     populate_budget = 0;
     loop.execute("ucinewgame");
-    isready_until(note);
-    CHECK(count(note) == 2);
+    std::size_t before_go = 0;
+    {
+        std::lock_guard lock(mutex);
+        before_go = lines.size();
+    }
+    loop.execute("go depth 1");
+    CHECK(wait_for_bestmoves(2));
     loop.execute("quit");
+    CHECK(count(note) == 2);
+    std::lock_guard lock(mutex);
+    REQUIRE(lines.size() > before_go);
+    CHECK(lines[before_go] == note);
 }
 
 TEST_CASE("UCI: a search's clock runs from its go, through the options applied before it", "[tt][uci]") {
+    if (table_memory::usable_mb() < std::size_t(LargeTableMb))
+        return test::skip_test("this machine has too little memory for a table of "
+                               + std::to_string(LargeTableMb) + " MB");
     Engine engine(populate_slowly);
     std::mutex mutex;
     std::vector<std::string> lines;
@@ -315,15 +338,16 @@ TEST_CASE("UCI: a search's clock runs from its go, through the options applied b
         return bestmoves() >= count;
     };
     loop.execute("go infinite");
-    loop.execute("setoption name Hash value 1024");  // waits for the search to end
+    loop.execute("setoption name Hash value " + std::to_string(LargeTableMb));  // waits for the search
     loop.execute("stop");
     REQUIRE(wait_for_bestmoves(1));
     // The new table is made before this search starts, and waits a second for its backing: a
-    // second of the GUI's clock, which the search's 300 ms must count.
-    loop.execute("go movetime 300");
+    // second of the GUI's clock, which the search's must count. Counted, the search stops soon
+    // after it begins (about a second in all); counted from its start, it would take two.
+    loop.execute("go movetime 1000");
     REQUIRE(wait_for_bestmoves(2));
     loop.execute("quit");
-    CHECK(engine.hash_mb() == 1024);
+    CHECK(engine.hash_mb() == std::size_t(LargeTableMb));
     std::int64_t time = -1;
     {
         std::lock_guard lock(mutex);
@@ -333,4 +357,5 @@ TEST_CASE("UCI: a search's clock runs from its go, through the options applied b
     }
     INFO("the last search's time: " << time << " ms");
     CHECK(time >= TranspositionTable::TableBackingWaitMs * 9 / 10);
+    CHECK(time < TranspositionTable::TableBackingWaitMs + 800);
 }

@@ -106,8 +106,14 @@ void unmap_object(void* memory, std::size_t bytes) { unmap(memory, whole_huge_pa
 bool populate(void* memory, std::size_t bytes) {
 #ifndef _WIN32
     constexpr int PopulateWrite = 23;  // MADV_POPULATE_WRITE, Linux 5.14 on; older headers lack it
-    if (madvise(memory, bytes, PopulateWrite) == 0) return true;
-    if (errno != EINVAL) return false;  // EINVAL: an older kernel, which has no such advice
+    int result;
+    do result = madvise(memory, bytes, PopulateWrite);
+    while (result != 0 && errno == EINTR);  // a signal meanwhile: what is backed stays, go on
+    if (result == 0) return true;
+    // An older kernel without the advice (EINVAL) or a sandbox that refuses the call (ENOSYS,
+    // EPERM) leaves the writes below to back the pages; any other answer (ENOMEM above all) is the
+    // system's refusal.
+    if (errno != EINVAL && errno != ENOSYS && errno != EPERM) return false;
 #endif
     // Elsewhere a write to every page: an atomic or-with-zero, which a concurrent write cannot lose.
     constexpr std::size_t Page = 4096;

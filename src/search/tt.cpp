@@ -144,7 +144,9 @@ void TranspositionTable::back_part(const std::stop_token& stop, std::size_t inde
 }
 
 std::optional<std::size_t> TranspositionTable::take_refusal() {
-    if (!refused_.exchange(false)) return std::nullopt;
+    // Once every backing thread has ended: one figure for the whole refusal, not one a thread.
+    std::lock_guard lock(backing_mutex_);
+    if (backers_running_ > 0 || !refused_.exchange(false)) return std::nullopt;
     std::size_t bytes = 0;
     for (const auto& backed : backed_) bytes += backed.load(std::memory_order_relaxed);
     return bytes / Megabyte;

@@ -103,8 +103,8 @@ public:
     void pause_backing() { stop_backing(); }
     void resume_backing();
     // When the system has refused memory to back the table since the last call (the search then
-    // uses the part backed before, until a resize or clear tries again): the MB backed so far,
-    // once for each refusal.
+    // uses the part backed before, until a resize, a clear or a resume tries again): the MB
+    // backed, once for each refusal, when every backing thread has ended.
     std::optional<std::size_t> take_refusal();
 
 private:
