@@ -158,6 +158,13 @@ TEST_CASE("Time manager: movetime beside a clock spends no more than the clock a
         }
     }
     CHECK(checked == 17 * 6 * 5 * 2 * 4);
+    // Nor all of what is left: the clock must last beyond this move.
+    SearchLimits tight;
+    tight.time[White] = tight.time[Black] = 300;
+    tight.movetime = 1000;
+    TimeManager tight_tm;
+    tight_tm.start(tight, White, 20);
+    CHECK(tight_tm.hard_ms() < 280);
     // With time to spare on the clock, movetime is the budget.
     SearchLimits ample;
     ample.time[White] = ample.time[Black] = 600'000;

@@ -49,9 +49,9 @@ struct SearchLimits {
     int mate = 0;                  // in moves
     bool infinite = false;
     bool ponder = false;
-    // When the `go` arrived: the limits count from there, as the GUI's clock does, whatever the
-    // engine does before it searches (ends the last search, applies options that waited for it).
-    // None: from the search's start.
+    // When the engine read the `go`: the limits count from there, as the GUI's clock does, whatever
+    // the engine does before it searches (ends the last search, applies options that waited for
+    // it). None: from the search's start.
     std::optional<std::chrono::steady_clock::time_point> received;
 
     bool uses_clock(Color c) const { return time[c] >= 0 || movetime > 0; }
