@@ -370,8 +370,12 @@ for system in "${systems[@]}"; do
             # linked as src/Makefile links a static build.
             probe="$work/sigsys-probe-$level"
             filter_ldflags=()
-            read -ra filter_ldflags <<<"$(make -s --no-print-directory -C "$work/tree/src" "${args[@]}" filter-ldflags)"
-            [ "${#filter_ldflags[@]}" -gt 0 ] || echo "src/Makefile links $name without the filter" >"$work/probe.log"
+            read -ra filter_ldflags <<<"$(make -s --no-print-directory -C "$work/tree/src" "${args[@]}" \
+                filter-ldflags 2>"$work/probe.log" || true)"
+            if [ "${#filter_ldflags[@]}" -eq 0 ]; then
+                make_said="$(tail -1 "$work/probe.log")"
+                echo "src/Makefile names no options of the filter for $name${make_said:+ ($make_said)}" >"$work/probe.log"
+            fi
             if [ "${#filter_ldflags[@]}" -gt 0 ] \
                 && "${prefix}g++" -std=c++20 -O2 -static -pthread "${filter_ldflags[@]}" \
                    -o "$probe" "$SENTE_ROOT/tests/sigsys_probe.cpp" "$work/tree/src/syscall_filter.cpp" \

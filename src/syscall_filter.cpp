@@ -118,7 +118,7 @@ __attribute__((no_stack_protector, used)) void sente_answer_filtered_calls() {
 // same thread made with clone. The stack grows down from stack + stack_size; its top 16 bytes hold
 // what the thread runs.
 int __wrap___clone_internal(CloneArgs* args, int (*function)(void*), void* argument) {
-    if (!args->stack) {  // (clone3's own way to copy the caller's stack, which no caller here wants)
+    if (!args->stack) {  // as glibc's fallback to clone answers (clone3 would share the caller's stack)
         errno = EINVAL;
         return -1;
     }

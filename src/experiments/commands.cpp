@@ -216,10 +216,11 @@ int research_command(Engine&, util::Words words, Reply& reply) {
             return reply.refuse("unknown algorithm '" + a
                                 + "' (negamax, alphabeta, pvs, aspiration, mtdf, mtdf2, sss, dual)");
         if (parsed == research::Algorithm::Negamax && depth > MaxNegamaxDepth) {
-            std::string refusal = "--depth " + std::to_string(depth);
+            std::string refusal = "negamax to depth " + std::to_string(depth);
+            if (!cli.count("depth")) refusal += " (the default)";
             refusal +=
-                " with negamax: it prunes nothing, and each ply visits about 35 times the nodes of the ";
-            refusal += "ply before; at most " + std::to_string(MaxNegamaxDepth);
+                ": it prunes nothing, and each ply visits about 35 times the nodes of the ply before; ";
+            refusal += "give --depth " + std::to_string(MaxNegamaxDepth) + " or less";
             return reply.refuse(refusal);
         }
         algorithms.push_back(parsed);
