@@ -241,120 +241,123 @@ TEST_CASE("TT: memory the system refuses leaves the table on the part backed, an
 // The UCI tests below set a table too large to be written through at once.
 constexpr int LargeTableMb = TranspositionTable::EagerTableMaxMb * 2;
 
-TEST_CASE("UCI: a hash table the system cannot back whole is announced before readyok, once", "[tt][uci]") {
-    if (table_memory::usable_mb() < std::size_t(LargeTableMb))
-        return test::skip_test("this machine has too little memory for a table of "
-                               + std::to_string(LargeTableMb) + " MB");
-    constexpr std::size_t MB = 1024 * 1024;
-    populate_budget = 32 * MB;
-    Engine engine(populate_within_budget);
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    uci::Output out([&](std::string_view line) {
-        std::lock_guard lock(mutex);
-        lines.emplace_back(line);
-    });
-    uci::UciLoop loop(engine, out);
-    auto count = [&](const std::string& text) {
-        std::lock_guard lock(mutex);
-        return std::count(lines.begin(), lines.end(), text);
-    };
-    auto bestmoves = [&] {
-        std::lock_guard lock(mutex);
-        return std::count_if(lines.begin(), lines.end(),
-                             [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
-    };
-    auto wait_for_bestmoves = [&](long n) {
+namespace {
+
+// A UCI loop driven in the test's own process, as a GUI would drive it, over an engine whose table
+// is backed by `populate`; every line it prints is kept.
+class InProcessUci {
+public:
+    explicit InProcessUci(TranspositionTable::Populate populate)
+        : engine_(populate),
+          out_([this](std::string_view line) {
+              std::lock_guard lock(mutex_);
+              lines_.emplace_back(line);
+          }),
+          loop_(engine_, out_) {}
+
+    void send(const std::string& line) { loop_.execute(line); }
+    Engine& engine() { return engine_; }
+    std::vector<std::string> lines() {
+        std::lock_guard lock(mutex_);
+        return lines_;
+    }
+    long count(const std::string& text) {
+        const auto all = lines();
+        return long(std::count(all.begin(), all.end(), text));
+    }
+    long bestmoves() {
+        const auto all = lines();
+        return long(std::count_if(all.begin(), all.end(),
+                                  [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }));
+    }
+    // Whether the n-th bestmove came within a minute.
+    bool wait_for_bestmoves(long n) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
         while (bestmoves() < n && std::chrono::steady_clock::now() < deadline)
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
         return bestmoves() >= n;
-    };
+    }
+
+private:
+    Engine engine_;
+    std::mutex mutex_;
+    std::vector<std::string> lines_;
+    uci::Output out_;
+    uci::UciLoop loop_;
+};
+
+bool too_little_memory_for_large_table() {
+    if (table_memory::usable_mb() >= std::size_t(LargeTableMb)) return false;
+    test::skip_test("this machine has too little memory for a table of " + std::to_string(LargeTableMb)
+                    + " MB");
+    return true;
+}
+
+}  // namespace
+
+TEST_CASE("UCI: a hash table the system cannot back whole is announced before readyok, once", "[tt][uci]") {
+    if (too_little_memory_for_large_table()) return;
+    constexpr std::size_t MB = 1024 * 1024;
+    populate_budget = 32 * MB;
+    InProcessUci uci(populate_within_budget);
     // The backing threads are waited for a second at most: ask again until they have given up.
     auto isready_until = [&](const std::string& text) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        for (loop.execute("isready"); count(text) == 0 && std::chrono::steady_clock::now() < deadline;
-             loop.execute("isready"))
+        for (uci.send("isready"); uci.count(text) == 0 && std::chrono::steady_clock::now() < deadline;
+             uci.send("isready"))
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
     };
     const std::string note = "info string Hash: the system has memory for only 32 of the table's "
                              + std::to_string(LargeTableMb) + " MB; searching with those";
-    loop.execute("setoption name Hash value " + std::to_string(LargeTableMb));
+    uci.send("setoption name Hash value " + std::to_string(LargeTableMb));
     isready_until(note);
-    CHECK(count(note) == 1);
+    CHECK(uci.count(note) == 1);
     {
-        std::lock_guard lock(mutex);
+        const auto lines = uci.lines();
         REQUIRE(lines.size() >= 2);
         CHECK(lines[lines.size() - 2] == note);  // just before its readyok
         CHECK(lines.back() == "readyok");
     }
 
     // Said once: a search works on the part backed, with nothing more to say.
-    loop.execute("position startpos moves e2e4");
-    loop.execute("go depth 3");
-    CHECK(wait_for_bestmoves(1));
-    loop.execute("isready");
-    CHECK(count(note) == 1);
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 3");
+    CHECK(uci.wait_for_bestmoves(1));
+    uci.send("isready");
+    CHECK(uci.count(note) == 1);
 
     // A new game clears the table and tries again from where the backing stopped: a refusal then
     // is said again, here by the go that follows, before its search says anything.
     populate_budget = 0;
-    loop.execute("ucinewgame");
-    std::size_t before_go = 0;
-    {
-        std::lock_guard lock(mutex);
-        before_go = lines.size();
-    }
-    loop.execute("go depth 1");
-    CHECK(wait_for_bestmoves(2));
-    loop.execute("quit");
-    CHECK(count(note) == 2);
-    std::lock_guard lock(mutex);
+    uci.send("ucinewgame");
+    const std::size_t before_go = uci.lines().size();
+    uci.send("go depth 1");
+    CHECK(uci.wait_for_bestmoves(2));
+    uci.send("quit");
+    CHECK(uci.count(note) == 2);
+    const auto lines = uci.lines();
     REQUIRE(lines.size() > before_go);
     CHECK(lines[before_go] == note);
 }
 
 TEST_CASE("UCI: a search's clock runs from its go, through the options applied before it", "[tt][uci]") {
-    if (table_memory::usable_mb() < std::size_t(LargeTableMb))
-        return test::skip_test("this machine has too little memory for a table of "
-                               + std::to_string(LargeTableMb) + " MB");
-    Engine engine(populate_slowly);
-    std::mutex mutex;
-    std::vector<std::string> lines;
-    uci::Output out([&](std::string_view line) {
-        std::lock_guard lock(mutex);
-        lines.emplace_back(line);
-    });
-    uci::UciLoop loop(engine, out);
-    auto bestmoves = [&] {
-        std::lock_guard lock(mutex);
-        return std::count_if(lines.begin(), lines.end(),
-                             [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; });
-    };
-    auto wait_for_bestmoves = [&](long count) {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (bestmoves() < count && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        return bestmoves() >= count;
-    };
-    loop.execute("go infinite");
-    loop.execute("setoption name Hash value " + std::to_string(LargeTableMb));  // waits for the search
-    loop.execute("stop");
-    REQUIRE(wait_for_bestmoves(1));
+    if (too_little_memory_for_large_table()) return;
+    InProcessUci uci(populate_slowly);
+    uci.send("go infinite");
+    uci.send("setoption name Hash value " + std::to_string(LargeTableMb));  // waits for the search
+    uci.send("stop");
+    REQUIRE(uci.wait_for_bestmoves(1));
     // The new table is made before this search starts, and waits a second for its backing: a
     // second of the GUI's clock, which the search's must count. Counted, the search stops soon
     // after it begins (about a second in all); counted from its start, it would take two.
-    loop.execute("go movetime 1000");
-    REQUIRE(wait_for_bestmoves(2));
-    loop.execute("quit");
-    CHECK(engine.hash_mb() == std::size_t(LargeTableMb));
+    uci.send("go movetime 1000");
+    REQUIRE(uci.wait_for_bestmoves(2));
+    uci.send("quit");
+    CHECK(uci.engine().hash_mb() == std::size_t(LargeTableMb));
     std::int64_t time = -1;
-    {
-        std::lock_guard lock(mutex);
-        for (const std::string& l : lines)
-            if (const auto at = l.find(" time "); l.rfind("info ", 0) == 0 && at != std::string::npos)
-                time = std::stoll(l.substr(at + 6));
-    }
+    for (const std::string& l : uci.lines())
+        if (const auto at = l.find(" time "); l.rfind("info ", 0) == 0 && at != std::string::npos)
+            time = std::stoll(l.substr(at + 6));
     INFO("the last search's time: " << time << " ms");
     CHECK(time >= TranspositionTable::TableBackingWaitMs * 9 / 10);
     CHECK(time < TranspositionTable::TableBackingWaitMs + 800);
