@@ -14,6 +14,8 @@ constexpr std::int64_t MaxClockMs = std::int64_t(1) << 40;
 std::int64_t time_left(std::int64_t clock_ms, std::int64_t overhead_ms) {
     return std::clamp<std::int64_t>(clock_ms - overhead_ms, 0, MaxClockMs);
 }
+// The most one move may take of what is left, whatever else limits it.
+std::int64_t move_cap(std::int64_t left) { return left * MaxTimeUsePercent / 100; }
 
 }  // namespace
 
@@ -28,7 +30,7 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
         std::int64_t budget = limits.movetime - overhead_ms;
         // A clock given beside it still holds: no move takes more of it than any other move may.
         if (limits.time[us] >= 0)
-            budget = std::min(budget, time_left(limits.time[us], overhead_ms) * MaxTimeUsePercent / 100);
+            budget = std::min(budget, move_cap(time_left(limits.time[us], overhead_ms)));
         soft_ = hard_ = std::max<std::int64_t>(MinimumThinkMs, budget);
         return;
     }
@@ -47,7 +49,7 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
     std::int64_t inc = std::clamp<std::int64_t>(limits.inc[us], 0, MaxClockMs);
     int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, MaxMovesToGo) : DefaultMovesToGo;
 
-    std::int64_t cap = left * MaxTimeUsePercent / 100;
+    std::int64_t cap = move_cap(left);
     // With one move to the time control, the whole cap is ours.
     soft_ = mtg == 1 ? cap / 2 : left / mtg + inc * IncrementUsePercent / 100;
     hard_ = mtg == 1 ? cap : std::min(cap, soft_ * HardLimitMultiplier);
