@@ -5,6 +5,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "core/position.hpp"
@@ -37,6 +38,9 @@ struct SearchCallbacks {
     std::function<void(const SearchReport&)> on_iteration;
     std::function<void(int depth, Move move, int number)> on_currmove;
     std::function<void(Move best, Move ponder)> on_bestmove;
+    // A search that failed on its thread (memory the system refused): what failed, before the
+    // best move found so far.
+    std::function<void(std::string_view problem)> on_error;
 };
 
 // Syzygy probing, as Stockfish's options name it (the tables themselves are loaded by syzygy::init).

@@ -1,7 +1,9 @@
 // Search threads: one main worker that keeps the clock and reports, helpers that share its hash
 // table (Lazy SMP), all parked on a condition variable between searches.
 #include <algorithm>
+#include <array>
 #include <cassert>
+#include <cstring>
 #include <limits>
 #include <new>
 #include <system_error>
@@ -158,7 +160,12 @@ void ThreadPool::thread_main(std::size_t index) {
         if (index == 0) {
             main_search();
         } else {
-            workers_[index]->worker->iterate(root_, root_moves_, nullptr);
+            // A helper that fails (memory refused) ends its own part; the others search on.
+            try {
+                workers_[index]->worker->iterate(root_, root_moves_, nullptr);
+            } catch (const std::exception&) {
+                helper_failed_ = true;
+            }
             std::lock_guard lock(mutex_);
             workers_[index]->has_work = false;
             --running_helpers_;
@@ -167,44 +174,29 @@ void ThreadPool::thread_main(std::size_t index) {
     }
 }
 
+// A failure on this thread (memory the system refused, near its limit) must not end the process
+// or leave the GUI without a best move: the search ends there, says why, and plays the best move
+// it had, or any legal one, when the protocol allows (after stop or ponderhit when searching until
+// told).
 void ThreadPool::main_search() {
     Worker& main = *workers_[0]->worker;
-    SearchCallbacks cb = callbacks_;
-    // Node counts in reports cover every thread.
-    SearchCallbacks reporting = cb;
-    reporting.on_iteration = [&](const SearchReport& r) {
-        SearchReport copy = r;
-        for (std::size_t i = 1; i < workers_.size(); ++i) {
-            copy.nodes += workers_[i]->worker->nodes();
-            copy.tbhits += workers_[i]->worker->tb_hits();
-        }
-        copy.tbhits += shared_.root_tb_hits;
-        if (cb.on_iteration) cb.on_iteration(copy);
+    SearchCallbacks cb;
+    const char* failed = nullptr;
+    std::array<char, 96> problem{};  // what failed, kept without memory the system may refuse
+    auto keep = [&](const char* part, const std::exception& e) {
+        failed = part;
+        std::strncpy(problem.data(), e.what(), problem.size() - 1);
     };
-
-    rank_by_tablebases(root_, shared_.config);
-    if (root_moves_.empty()) {
-        // Checkmate or stalemate at the root: report it, and still wait for stop in infinite mode.
-        SearchReport r;
-        r.score = root_.in_check() ? -VALUE_MATE : VALUE_DRAW;
-        if (cb.on_iteration) cb.on_iteration(r);
-    } else {
-        // The main worker takes its huge pages before the helpers wake: advising the system about
-        // memory waits on every other thread doing the same, and only this thread keeps the clock.
-        main.use_huge_pages();
-        {
-            std::lock_guard lock(mutex_);
-            for (std::size_t i = 1; i < workers_.size(); ++i) {
-                workers_[i]->has_work = true;
-                ++running_helpers_;
-            }
-        }
-        cv_.notify_all();
-        main.iterate(root_, root_moves_, &reporting);
+    try {
+        cb = callbacks_;
+        search_root(main, cb);
+    } catch (const std::exception& e) {
+        keep("the search", e);
+        shared_.stop = true;
     }
 
     // Under `go infinite` or `go ponder` the best move waits for `stop` or `ponderhit`, also when
-    // the search itself ended early (a node limit, a mate, the maximum depth).
+    // the search itself ended early (a node limit, a mate, the maximum depth, a failure).
     {
         std::unique_lock lock(mutex_);
         cv_.wait(lock, [&] {
@@ -219,44 +211,109 @@ void ThreadPool::main_search() {
 
     Move best = Move::none(), ponder = Move::none();
     if (!root_moves_.empty()) {
-        std::size_t chosen = 0;
-        if (shared_.config.strength.enabled)
-            chosen = choose_line(shared_.config.strength, main.completed(),
-                                 std::size_t(std::max(1, shared_.config.multipv)), rng_);
-        const RootMove& rm = main.completed()[chosen];
-        best = rm.move;
-        if (rm.pv.size() > 1) {
-            ponder = rm.pv[1];
-        } else {
-            // Fill the ponder move from the table when the PV stopped at the root move, unless
-            // the best move ends the game in a draw.
-            Position after = root_;
-            after.make_move(best);
-            if (auto tte = shared_.tt.probe(after.key(), 1);
-                !after.is_draw() && tte && after.is_legal(tte->move))
-                ponder = tte->move;
+        // After a failure, the last completed iteration's best move, if that iteration was this
+        // search's (one that failed before its first iteration holds the last search's moves).
+        const std::vector<RootMove>& completed = main.completed();
+        const bool ours =
+            !completed.empty()
+            && std::ranges::find(root_moves_, completed[0].move, &RootMove::move) != root_moves_.end();
+        best = ours ? completed[0].move : root_moves_[0].move;
+        try {
+            if (!failed) report_best(main, cb, best, ponder);
+        } catch (const std::exception& e) {
+            keep("the last report", e);
         }
-        // The last line before bestmove has the best move's score and a PV that starts with it.
-        // The score is exact unless the move came from an unfinished iteration, where it may have
-        // failed high (or, searched again in a wider window, low) when the search stopped.
-        SearchReport r;
-        r.depth = std::max(1, main.completed_depth());
-        r.seldepth = rm.seldepth;
-        r.score = shared_.shown_score(rm.score, rm);
-        r.bound = shared_.shown_bound(rm.score, rm.bound);
-        r.pv = shared_.shown_line(root_, rm.pv.empty() ? std::vector<Move>{best} : rm.pv, r.score);
-        r.time_ms = shared_.time.searched_ms();
-        r.hashfull = shared_.tt.hashfull();
-        r.nodes = main.nodes();
-        r.tbhits = main.tb_hits();
-        reporting.on_iteration(r);
     }
-    if (cb.on_bestmove) cb.on_bestmove(best, ponder);
+    // What cannot be said for want of memory is left unsaid: the pool must still end the search.
+    try {
+        if (failed && cb.on_error)
+            cb.on_error(std::string(failed) + " failed (" + problem.data()
+                        + "); playing the best move found so far");
+        if (helper_failed_.exchange(false) && cb.on_error)
+            cb.on_error("a helper thread failed and stopped (no memory left?); the others searched on");
+    } catch (const std::exception&) {
+    }
+    try {
+        if (cb.on_bestmove) cb.on_bestmove(best, ponder);
+    } catch (const std::exception&) {
+    }
 
     std::lock_guard lock(mutex_);
     workers_[0]->has_work = false;
     searching_ = false;
     cv_.notify_all();
+}
+
+void ThreadPool::search_root(Worker& main, const SearchCallbacks& cb) {
+    // Node counts in reports cover every thread.
+    SearchCallbacks reporting = cb;
+    reporting.on_iteration = [&](const SearchReport& r) { report(cb, r); };
+
+    rank_by_tablebases(root_, shared_.config);
+    if (root_moves_.empty()) {
+        // Checkmate or stalemate at the root: report it, and still wait for stop in infinite mode.
+        SearchReport r;
+        r.score = root_.in_check() ? -VALUE_MATE : VALUE_DRAW;
+        if (cb.on_iteration) cb.on_iteration(r);
+        return;
+    }
+    // The main worker takes its huge pages before the helpers wake: advising the system about
+    // memory waits on every other thread doing the same, and only this thread keeps the clock.
+    main.use_huge_pages();
+    {
+        std::lock_guard lock(mutex_);
+        for (std::size_t i = 1; i < workers_.size(); ++i) {
+            workers_[i]->has_work = true;
+            ++running_helpers_;
+        }
+    }
+    cv_.notify_all();
+    main.iterate(root_, root_moves_, &reporting);
+}
+
+void ThreadPool::report(const SearchCallbacks& cb, const SearchReport& r) const {
+    if (!cb.on_iteration) return;
+    SearchReport copy = r;
+    for (std::size_t i = 1; i < workers_.size(); ++i) {
+        copy.nodes += workers_[i]->worker->nodes();
+        copy.tbhits += workers_[i]->worker->tb_hits();
+    }
+    copy.tbhits += shared_.root_tb_hits;
+    cb.on_iteration(copy);
+}
+
+// The move the search plays (the limited strength's choice among its lines), the ponder move, and
+// the last line before bestmove, with the played move's score and a PV that starts with it.
+void ThreadPool::report_best(Worker& main, const SearchCallbacks& cb, Move& best, Move& ponder) {
+    std::size_t chosen = 0;
+    if (shared_.config.strength.enabled)
+        chosen = choose_line(shared_.config.strength, main.completed(),
+                             std::size_t(std::max(1, shared_.config.multipv)), rng_);
+    const RootMove& rm = main.completed()[chosen];
+    best = rm.move;
+    if (rm.pv.size() > 1) {
+        ponder = rm.pv[1];
+    } else {
+        // Fill the ponder move from the table when the PV stopped at the root move, unless the
+        // best move ends the game in a draw.
+        Position after = root_;
+        after.make_move(best);
+        if (auto tte = shared_.tt.probe(after.key(), 1); !after.is_draw() && tte && after.is_legal(tte->move))
+            ponder = tte->move;
+    }
+    // The score is exact unless the move came from an unfinished iteration, where it may have
+    // failed high (or, searched again in a wider window, low) when the search stopped.
+    SearchReport r;
+    r.depth = std::max(1, main.completed_depth());
+    r.seldepth = rm.seldepth;
+    r.score = shared_.shown_score(rm.score, rm);
+    r.bound = shared_.shown_bound(rm.score, rm.bound);
+    r.pv = shared_.shown_line(root_, rm.pv.empty() ? std::vector<Move>{best} : rm.pv, r.score);
+    r.time_ms = shared_.time.searched_ms();
+    r.hashfull = shared_.tt.hashfull();
+    r.nodes = main.nodes();
+    r.tbhits = main.tb_hits();
+    report(cb, r);
 }
 
 void ThreadPool::stop() {

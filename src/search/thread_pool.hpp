@@ -2,6 +2,7 @@
 // stops it, and picks the move it plays.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -54,6 +55,10 @@ private:
     // Sets up the shared state and the root moves for a search (under the lock, or with no threads busy).
     void prepare(const Position& root, const SearchLimits& limits, const SearchConfig& config);
     void main_search();
+    void search_root(Worker& main, const SearchCallbacks& cb);
+    // A report of the main thread's, with every thread's nodes and tablebase hits.
+    void report(const SearchCallbacks& cb, const SearchReport& r) const;
+    void report_best(Worker& main, const SearchCallbacks& cb, Move& best, Move& ponder);
     static std::vector<RootMove> root_moves_for(const Position& root, const SearchConfig& config);
     // Keeps the root moves the tables rank best (when the root is in them), on the thread that
     // searches, before any helper starts.
@@ -66,6 +71,7 @@ private:
     bool exiting_ = false;
     bool searching_ = false;
     int running_helpers_ = 0;
+    std::atomic<bool> helper_failed_{false};
     Position root_;
     std::mt19937_64 rng_{std::random_device{}()};  // limited strength's choices
     std::vector<RootMove> root_moves_;

@@ -417,6 +417,7 @@ SearchCallbacks UciLoop::callbacks() {
         out_.line("info depth " + std::to_string(depth) + " currmove " + root.move_to_uci(m)
                   + " currmovenumber " + std::to_string(number));
     };
+    cb.on_error = [this](std::string_view problem) { error(problem); };
     cb.on_bestmove = [this, root](Move best, Move ponder) {
         std::string line = "bestmove " + root.move_to_uci(best);
         if (ponder != Move::none() && best != Move::none()) {
