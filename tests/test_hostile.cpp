@@ -377,6 +377,24 @@ TEST_CASE(
         CHECK(sync(engine).empty());
     }
 
+    {  // A go during a search reads its searchmoves under the options that waited for that search:
+       // a UCI_Chess960 sent meanwhile decides how its castling is written (in Chess960 mode only
+       // king-takes-rook is castling).
+        engine.send("setoption name UCI_Chess960 value true");
+        engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        engine.send("go infinite");
+        engine.send("setoption name UCI_Chess960 value false");
+        engine.send("go depth 3 searchmoves e1g1");
+        auto first = engine.read_until("bestmove", 20s);
+        REQUIRE_FALSE(first.empty());
+        auto second = engine.read_until("bestmove", 20s);
+        REQUIRE_FALSE(second.empty());
+        CHECK(bestmove_of(second.back()) == "e1g1");
+        for (const auto& l : first) CHECK_FALSE(starts_with(l, "info string"));
+        for (const auto& l : second) CHECK_FALSE(starts_with(l, "info string"));
+        CHECK(sync(engine).empty());
+    }
+
     {  // A go during a search, and setoption during a search.
         engine.send("position startpos");
         engine.send("go infinite");

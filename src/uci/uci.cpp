@@ -440,6 +440,11 @@ void UciLoop::cmd_go(const Tokens& args) {
         return;
     }
 
+    // A second `go` during a search ends the first one (which still sends its bestmove); options
+    // that waited for the first search apply to the second, before its moves are read (UCI_Chess960
+    // decides how castling is written).
+    end_search();
+
     SearchLimits limits;
     limits.received = received_;
     std::vector<Move> searchmoves;
@@ -511,9 +516,6 @@ void UciLoop::cmd_go(const Tokens& args) {
     } else if (unlimited) {
         limits.infinite = true;
     }
-    // A second `go` during a search ends the first one (which still sends its bestmove); options
-    // that waited for the first search apply to the second.
-    end_search();
     note_hash_refusal();
     bestmove_sent_ = false;
     engine_.go(limits, searchmoves, callbacks());
