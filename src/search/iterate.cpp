@@ -96,6 +96,7 @@ void Worker::iterate(const Position& root, const std::vector<RootMove>& root_mov
     nodes_ = 0;
     tb_hits_ = 0;
     completed_depth_ = 0;
+    proving_ = false;  // a proof that failed on its way out (memory refused) must not outlive it
     root_moves_ = root_moves;
     completed_ = root_moves;
     current_callbacks_ = callbacks;

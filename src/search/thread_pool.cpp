@@ -188,7 +188,7 @@ void ThreadPool::main_search() {
         std::strncpy(problem.data(), e.what(), problem.size() - 1);
     };
     try {
-        cb = callbacks_;
+        cb = std::move(callbacks_);  // a copy would allocate, and may fail
         search_root(main, cb);
     } catch (const std::exception& e) {
         keep("the search", e);
@@ -225,11 +225,12 @@ void ThreadPool::main_search() {
         }
     }
     // What cannot be said for want of memory is left unsaid: the pool must still end the search.
+    const bool helper_failed = helper_failed_.exchange(false);
     try {
         if (failed && cb.on_error)
             cb.on_error(std::string(failed) + " failed (" + problem.data()
                         + "); playing the best move found so far");
-        if (helper_failed_.exchange(false) && cb.on_error)
+        if (helper_failed && cb.on_error)
             cb.on_error("a helper thread failed and stopped (no memory left?); the others searched on");
     } catch (const std::exception&) {
     }

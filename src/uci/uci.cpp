@@ -419,11 +419,16 @@ SearchCallbacks UciLoop::callbacks() {
     };
     cb.on_error = [this](std::string_view problem) { error(problem); };
     cb.on_bestmove = [this, root](Move best, Move ponder) {
+        // Short enough to need no memory the system may refuse: the ponder move is what gives way.
         std::string line = "bestmove " + root.move_to_uci(best);
-        if (ponder != Move::none() && best != Move::none()) {
-            Position after = root;
-            after.make_move(best);
-            if (after.is_legal(ponder)) line += " ponder " + after.move_to_uci(ponder);
+        try {
+            if (ponder != Move::none() && best != Move::none()) {
+                Position after = root;
+                after.make_move(best);
+                if (after.is_legal(ponder)) line += " ponder " + after.move_to_uci(ponder);
+            }
+        } catch (const std::exception&) {
+            // The line is as it was before the ponder move (an append changes all or nothing).
         }
         bestmove_sent_ = true;  // before the line: a GUI that has read it may send anything
         out_.line(line);
