@@ -3,12 +3,14 @@
 // play a legal move.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <sstream>
 
 #include "core/movegen.hpp"
 #include "core/position.hpp"
+#include "in_process_uci.hpp"
 #include "process.hpp"
 #include "uci_checks.hpp"
 #include "uci_text.hpp"
@@ -421,4 +423,58 @@ TEST_CASE(
     REQUIRE(engine.read_line(10s));
     engine.close_input();
     CHECK(engine.wait_exit(10s) == 0);
+}
+
+TEST_CASE("Hostile memory: a line the engine cannot print is an error line, and the engine goes on",
+          "[uci][hostile]") {
+    // Printing fails as it does when the system refuses memory: each line chosen throws once.
+    test::InProcessUci uci;
+    const auto lines_since = [&](std::size_t from) {
+        const auto all = uci.lines();
+        return std::vector<std::string>(all.begin() + long(from), all.end());
+    };
+
+    // A protocol thread's answer.
+    uci.fail_next("readyok");
+    REQUIRE(uci.send("isready"));
+    REQUIRE(uci.send("isready"));
+    CHECK(lines_since(0)
+          == std::vector<std::string>{"info string error: 'isready' failed: std::bad_alloc", "readyok"});
+
+    // A search's report: the search ends there, says so, and plays a legal move.
+    Position after_e4;
+    REQUIRE_FALSE(after_e4.set_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    REQUIRE(uci.send("position startpos moves e2e4"));
+    std::size_t from = uci.lines().size();
+    uci.fail_next("info depth 3 ");
+    REQUIRE(uci.send("go depth 8"));
+    REQUIRE(uci.wait_for_bestmoves(1));
+    uci.engine().wait();
+    auto search = lines_since(from);
+    REQUIRE(search.size() >= 2);
+    CHECK(search[search.size() - 2]
+          == "info string error: the search failed (std::bad_alloc); playing the best move found so far");
+    CHECK(after_e4.parse_uci_move(test::word_after(search.back(), "bestmove")) != Move::none());
+    CHECK(std::none_of(search.begin(), search.end(),
+                       [](const std::string& l) { return l.starts_with("info depth 4 "); }));
+
+    // The bestmove itself: nothing can be said, but the search still ends and the engine answers.
+    from = uci.lines().size();
+    uci.fail_next("bestmove ");
+    REQUIRE(uci.send("go depth 3"));
+    uci.engine().wait();
+    REQUIRE(uci.send("isready"));
+    CHECK(lines_since(from).back() == "readyok");
+    CHECK(uci.bestmoves() == 1);
+
+    // And the next search is whole.
+    from = uci.lines().size();
+    REQUIRE(uci.send("go depth 6"));
+    REQUIRE(uci.wait_for_bestmoves(2));
+    uci.engine().wait();
+    search = lines_since(from);
+    CHECK(std::any_of(search.begin(), search.end(),
+                      [](const std::string& l) { return l.starts_with("info depth 6 "); }));
+    CHECK(std::none_of(search.begin(), search.end(),
+                       [](const std::string& l) { return l.starts_with("info string"); }));
 }

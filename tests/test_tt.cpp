@@ -15,9 +15,8 @@
 #include "engine.hpp"
 #include "search/table_memory.hpp"
 #include "search/tt.hpp"
-#include "uci/output.hpp"
-#include "uci/uci.hpp"
 
+#include "in_process_uci.hpp"
 #include "skip.hpp"
 
 using namespace sente;
@@ -243,49 +242,6 @@ constexpr int LargeTableMb = TranspositionTable::EagerTableMaxMb * 2;
 
 namespace {
 
-// A UCI loop driven in the test's own process, as a GUI would drive it, over an engine whose table
-// is backed by `populate`; every line it prints is kept.
-class InProcessUci {
-public:
-    explicit InProcessUci(TranspositionTable::Populate populate)
-        : engine_(populate),
-          out_([this](std::string_view line) {
-              std::lock_guard lock(mutex_);
-              lines_.emplace_back(line);
-          }),
-          loop_(engine_, out_) {}
-
-    void send(const std::string& line) { loop_.execute(line); }
-    Engine& engine() { return engine_; }
-    std::vector<std::string> lines() {
-        std::lock_guard lock(mutex_);
-        return lines_;
-    }
-    long count(const std::string& text) {
-        const auto all = lines();
-        return long(std::count(all.begin(), all.end(), text));
-    }
-    long bestmoves() {
-        const auto all = lines();
-        return long(std::count_if(all.begin(), all.end(),
-                                  [](const std::string& l) { return l.rfind("bestmove ", 0) == 0; }));
-    }
-    // Whether the n-th bestmove came within a minute.
-    bool wait_for_bestmoves(long n) {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-        while (bestmoves() < n && std::chrono::steady_clock::now() < deadline)
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        return bestmoves() >= n;
-    }
-
-private:
-    Engine engine_;
-    std::mutex mutex_;
-    std::vector<std::string> lines_;
-    uci::Output out_;
-    uci::UciLoop loop_;
-};
-
 bool too_little_memory_for_large_table() {
     if (table_memory::usable_mb() >= std::size_t(LargeTableMb)) return false;
     test::skip_test("this machine has too little memory for a table of " + std::to_string(LargeTableMb)
@@ -299,7 +255,7 @@ TEST_CASE("UCI: a hash table the system cannot back whole is announced before re
     if (too_little_memory_for_large_table()) return;
     constexpr std::size_t MB = 1024 * 1024;
     populate_budget = 32 * MB;
-    InProcessUci uci(populate_within_budget);
+    test::InProcessUci uci(populate_within_budget);
     // The backing threads are waited for a second at most: ask again until they have given up.
     auto isready_until = [&](const std::string& text) {
         const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -342,7 +298,7 @@ TEST_CASE("UCI: a hash table the system cannot back whole is announced before re
 
 TEST_CASE("UCI: a search's clock runs from its go, through the options applied before it", "[tt][uci]") {
     if (too_little_memory_for_large_table()) return;
-    InProcessUci uci(populate_slowly);
+    test::InProcessUci uci(populate_slowly);
     uci.send("go infinite");
     uci.send("setoption name Hash value " + std::to_string(LargeTableMb));  // waits for the search
     uci.send("stop");

@@ -222,6 +222,19 @@ void UciLoop::note_hash_refusal() {
 }
 
 bool UciLoop::execute(std::string_view line) {
+    try {
+        return dispatch(line);
+    } catch (const std::exception& e) {
+        // What cannot be said for want of memory is left unsaid.
+        try {
+            error("'" + shown(line) + "' failed: " + shown(e.what(), MaxShownProblem));
+        } catch (const std::exception&) {
+        }
+        return true;
+    }
+}
+
+bool UciLoop::dispatch(std::string_view line) {
     received_ = std::chrono::steady_clock::now();
     Tokens tokens = tokenize(line);
     if (tokens.empty()) return true;

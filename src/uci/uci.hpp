@@ -30,7 +30,8 @@ public:
 
     // Reads commands until `quit` or the end of input, then stops any search and returns.
     void run(std::istream& in);
-    // Handles one line; returns false when the line was `quit`.
+    // Handles one line; returns false when the line was `quit`. A line that fails (memory the
+    // system refuses) is an error line, and the loop goes on.
     bool execute(std::string_view line);
     // The word a line opens with when it is no command the loop knows (neither one of the
     // protocol's nor one of the table's that UCI reaches); nothing for a known or blank line.
@@ -39,6 +40,7 @@ public:
 private:
     using Tokens = std::vector<std::string_view>;
 
+    bool dispatch(std::string_view line);
     void info_string(std::string_view text) { out_.line("info string " + std::string(text)); }
     void error(std::string_view text) { info_string("error: " + std::string(text)); }
 
