@@ -364,15 +364,26 @@ TEST_CASE(
         engine.send("setoption name UCI_Chess960 value false");
     }
 
-    {  // An option sent during a search applies to the next search, even one that ends it.
-        engine.send("position startpos");
+    // A search until told, an option sent during it, and a second `go` that ends it: the lines of
+    // each search, to its bestmove (which each must send).
+    struct TwoSearches {
+        std::vector<std::string> first, second;
+    };
+    auto go_during_go = [&](const std::string& position, const std::string& option, const std::string& go) {
+        engine.send(position);
         engine.send("go infinite");
-        engine.send("setoption name MultiPV value 3");
-        engine.send("go depth 6");
-        auto first = engine.read_until("bestmove", 20s);
-        REQUIRE_FALSE(first.empty());
-        auto second = engine.read_until("bestmove", 20s);
-        REQUIRE_FALSE(second.empty());
+        engine.send(option);
+        engine.send(go);
+        TwoSearches lines{engine.read_until("bestmove", 20s), {}};
+        REQUIRE_FALSE(lines.first.empty());
+        lines.second = engine.read_until("bestmove", 20s);
+        REQUIRE_FALSE(lines.second.empty());
+        return lines;
+    };
+
+    {  // An option sent during a search applies to the next search, even one that ends it.
+        const auto [first, second] =
+            go_during_go("position startpos", "setoption name MultiPV value 3", "go depth 6");
         CHECK(std::any_of(second.begin(), second.end(),
                           [](const std::string& l) { return l.find(" multipv 3 ") != std::string::npos; }));
         engine.send("setoption name MultiPV value 1");
@@ -383,14 +394,9 @@ TEST_CASE(
        // a UCI_Chess960 sent meanwhile decides how its castling is written (in Chess960 mode only
        // king-takes-rook is castling).
         engine.send("setoption name UCI_Chess960 value true");
-        engine.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        engine.send("go infinite");
-        engine.send("setoption name UCI_Chess960 value false");
-        engine.send("go depth 3 searchmoves e1g1");
-        auto first = engine.read_until("bestmove", 20s);
-        REQUIRE_FALSE(first.empty());
-        auto second = engine.read_until("bestmove", 20s);
-        REQUIRE_FALSE(second.empty());
+        const auto [first, second] =
+            go_during_go("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+                         "setoption name UCI_Chess960 value false", "go depth 3 searchmoves e1g1");
         CHECK(bestmove_of(second.back()) == "e1g1");
         for (const auto& l : first) CHECK_FALSE(starts_with(l, "info string"));
         for (const auto& l : second) CHECK_FALSE(starts_with(l, "info string"));
@@ -398,14 +404,8 @@ TEST_CASE(
     }
 
     {  // A go during a search, and setoption during a search.
-        engine.send("position startpos");
-        engine.send("go infinite");
-        engine.send("setoption name Hash value 32");
-        engine.send("go depth 3");  // ends the first search, which sends its bestmove
-        auto first = engine.read_until("bestmove", 20s);
-        REQUIRE_FALSE(first.empty());
-        auto second = engine.read_until("bestmove", 20s);
-        REQUIRE_FALSE(second.empty());
+        const auto [first, second] =
+            go_during_go("position startpos", "setoption name Hash value 32", "go depth 3");
         for (const auto& l : {first.back(), second.back()})
             CHECK(Position().parse_uci_move(bestmove_of(l)) != Move::none());
         CHECK(sync(engine).empty());
