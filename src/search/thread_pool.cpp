@@ -7,6 +7,7 @@
 #include <limits>
 #include <new>
 #include <system_error>
+#include <utility>
 
 #include "core/movegen.hpp"
 #include "search/syzygy.hpp"
@@ -161,12 +162,14 @@ void ThreadPool::thread_main(std::size_t index) {
             main_search();
         } else {
             // A helper that fails (memory refused) ends its own part; the others search on.
+            bool failed = false;
             try {
                 workers_[index]->worker->iterate(root_, root_moves_, nullptr);
             } catch (const std::exception&) {
-                helper_failed_ = true;
+                failed = true;
             }
             std::lock_guard lock(mutex_);
+            helper_failed_ = helper_failed_ || failed;
             workers_[index]->has_work = false;
             --running_helpers_;
             cv_.notify_all();
@@ -225,7 +228,8 @@ void ThreadPool::main_search() {
         }
     }
     // What cannot be said for want of memory is left unsaid: the pool must still end the search.
-    const bool helper_failed = helper_failed_.exchange(false);
+    // (Every helper has ended: the flag is read and cleared under no lock.)
+    const bool helper_failed = std::exchange(helper_failed_, false);
     try {
         if (failed && cb.on_error)
             cb.on_error(std::string(failed) + " failed (" + problem.data()

@@ -2,7 +2,6 @@
 // stops it, and picks the move it plays.
 #pragma once
 
-#include <atomic>
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -71,7 +70,7 @@ private:
     bool exiting_ = false;
     bool searching_ = false;
     int running_helpers_ = 0;
-    std::atomic<bool> helper_failed_{false};
+    bool helper_failed_ = false;  // set by a helper that failed, under the mutex
     Position root_;
     std::mt19937_64 rng_{std::random_device{}()};  // limited strength's choices
     std::vector<RootMove> root_moves_;
