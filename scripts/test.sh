@@ -165,9 +165,11 @@ rm -rf "$release_out"
 
 # ThreadSanitizer: whatever runs threads. The hash table under concurrent writers, Lazy SMP
 # searches (with Syzygy probes too), threaded perft, the protocol tests that start and stop search
-# threads, datagen's game threads, and the tuner's and the trainer's worker threads.
+# threads, datagen's game threads, the tuner's and the trainer's worker threads, and a search
+# whose thread fails.
 tsan_tests='TT:|Lazy SMP|[Tt]hreads|Ponder|MultiPV|UCI: stop|UCI: quit|UCI: go|Hostile'
 tsan_tests+='|Syzygy: two threads|Datagen: two threads|Tuner: the gradient|Train: an interrupted'
+tsan_tests+='|Search: a failure on the search thread'
 SENTE_TARGETS="sente sente_tests" \
     sente_build "$SENTE_ROOT/build-tsan" -DSENTE_BUILD_TESTS=ON -DSENTE_SANITIZE=thread "${sanitizer_flags[@]}"
 stage "Tests under ThreadSanitizer"
