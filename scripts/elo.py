@@ -38,15 +38,17 @@ def fail(message):
 
 
 class Result:
-    """Results from the first engine's side: wins, draws, losses, and pairs (LL, LD, even, WD, WW)
-    or None when some of them were counted without pairs."""
+    """Results from the first engine's side: wins, draws, losses (known unless pairs were given
+    without them), and pairs (LL, LD, even, WD, WW) or None when some games were counted without."""
 
-    def __init__(self, wdl=(0, 0, 0), pairs=(0, 0, 0, 0, 0)):
+    def __init__(self, wdl=(0, 0, 0), pairs=(0, 0, 0, 0, 0), wdl_known=True):
         self.wdl = list(wdl)
         self.pairs = list(pairs) if pairs is not None else None
+        self.wdl_known = wdl_known
 
     def add(self, other):
         self.wdl = [a + b for a, b in zip(self.wdl, other.wdl)]
+        self.wdl_known = self.wdl_known and other.wdl_known
         if self.pairs is None or other.pairs is None:
             self.pairs = None
         else:
@@ -54,7 +56,7 @@ class Result:
 
     def turned(self):
         w, d, l = self.wdl
-        return Result((l, d, w), None if self.pairs is None else self.pairs[::-1])
+        return Result((l, d, w), None if self.pairs is None else self.pairs[::-1], self.wdl_known)
 
 
 FASTCHESS_HEADER = re.compile(r"^Results of (.+) vs (.+) \(.*\):\s*$")
@@ -232,7 +234,7 @@ def main():
         else:
             fail(f"{path} has no result of {names[0]} against {names[1]}")
     for pairs in args.pairs:
-        total.add(Result(pair_games(pairs), pairs))
+        total.add(Result(pair_games(pairs), pairs, wdl_known=False))
     for wdl in args.wdl:
         total.add(Result(wdl, None))
 
@@ -247,7 +249,8 @@ def main():
     n = sum(observed)
     mu, var = mean_and_variance(scores, [c / n for c in observed])
     first, second = names if names else ("the first engine", "the other")
-    print(f"{first} vs {second}: {games} games, +{w} ={d} -{l} ({100.0 * (w + d / 2) / games:.2f}%)")
+    record = f"+{w} ={d} -{l}, " if total.wdl_known else ""
+    print(f"{first} vs {second}: {games} games, {record}score {100.0 * (w + d / 2) / games:.2f}%")
     if unit == "pairs":
         print("Pairs (LL, LD, WL+DD, WD, WW): " + ", ".join(str(c) for c in observed))
     if var == 0.0:
@@ -274,8 +277,8 @@ def main():
 
 
 def pair_games(pairs):
-    """Wins, draws and losses of pairs given by hand: an even pair is counted as two draws (a win
-    and a loss, or two draws: the pairs alone do not say which)."""
+    """Wins, draws and losses of pairs given by hand, for the score alone: an even pair (a win and a
+    loss, or two draws: the pairs do not say which) is counted as two draws."""
     ll, ld, even, wd, ww = pairs
     return (wd + 2 * ww, ld + 2 * even + wd, 2 * ll + ld)
 

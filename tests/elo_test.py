@@ -84,7 +84,7 @@ class EloTest(unittest.TestCase):
     def test_a_fastchess_log_gives_fastchess_figures(self):
         r = run(self.write("match.log", FASTCHESS_LOG))
         self.assertEqual(r.returncode, 0, r.stderr)
-        self.assertIn("FT2b vs r7: 400 games, +146 =131 -123", r.stdout)
+        self.assertIn("FT2b vs r7: 400 games, +146 =131 -123, score 52.88%", r.stdout)
         self.assertIn("Pairs (LL, LD, WL+DD, WD, WW): 20, 31, 78, 48, 23", r.stdout)
         elo, error, nelo, nelo_error, los = figures(r.stdout)
         self.assertAlmostEqual(elo, FASTCHESS_FIGURES["Elo"][0], delta=0.006)
@@ -95,6 +95,7 @@ class EloTest(unittest.TestCase):
         # The same pairs given by hand: the same figures.
         r2 = run("--pairs", "20,31,78,48,23")
         self.assertEqual(r2.returncode, 0, r2.stderr)
+        self.assertIn("400 games, score 52.88%", r2.stdout)  # wins and draws unknown from pairs
         self.assertEqual(figures(r2.stdout), [elo, error, nelo, nelo_error, los])
 
     def test_logs_add_up_and_a_log_the_other_way_round_is_turned(self):
