@@ -425,10 +425,12 @@ TEST_CASE("CLI: solve reads a pipe, UCI notation and a byte-order mark, and name
     // Read once, as it comes: a suite piped in is solved (it used to be read twice, the second time
     // empty). Its first line starts with the byte-order mark some editors write; the answers of
     // the first two are written in UCI notation (WAC.004's Qxh7+ is h6h7), and a knight move two
-    // knights can make is ambiguous, not illegal.
+    // knights can make is ambiguous, not illegal. The promotion is the one move that keeps the
+    // pawn from the king beside it, so that any evaluation plays it (with the king far away every
+    // move wins, and a net may well prefer another).
     const std::string wac004 = "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - -";
     std::string suite = "\xEF\xBB\xBF" + wac004 + " bm h6h7; id \"written in UCI\";\n";
-    suite += "8/P6k/8/8/8/8/8/K7 w - - bm a7a8q; id \"a promotion in UCI\";\n";
+    suite += "8/P7/1k6/8/8/8/8/7K w - - bm a7a8q; id \"a promotion in UCI\";\n";
     suite += "4k3/8/8/8/8/5N2/8/1N2K3 w - - bm Nd2; id \"two knights\";\n";
     suite += std::string(300, 'x') + "\n";
     auto r = run_sente({"solve", "/dev/stdin", "--nodes", "100000"}, suite);
