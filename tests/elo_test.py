@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of scripts/elo.py: its figures against those fastchess printed for the same games, results
 added up across logs and turned round, games without pairs, the sequential test's ratio against
-a likelihood maximised here by another method, and bad input refused with status 2.
+fastchess's and against a likelihood maximised here by another method, and bad input refused with
+status 2.
 
     python3 tests/elo_test.py [EloTest.test_NAME ...]
 """
@@ -154,6 +155,17 @@ class EloTest(unittest.TestCase):
                 self.assertAlmostEqual(llr, logistic_llr_by_search(*wdl, *bounds), delta=0.006)
                 self.assertAlmostEqual(lower, math.log(0.05 / 0.95), delta=0.006)
                 self.assertAlmostEqual(upper, math.log(0.95 / 0.05), delta=0.006)
+        # Normalised model on pairs: the ratio fastchess printed with its figures for the timed
+        # match of docs/network.md's round 16 (400 games, -sprt elo0=0 elo1=10), and for its first
+        # 380 games.
+        r = run("--pairs", "3,39,94,60,4", "--sprt", "0", "10")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        elo, error, nelo, nelo_error, los = figures(r.stdout)
+        for got, printed in [(elo, 20.00), (error, 19.07), (nelo, 35.83), (nelo_error, 34.05), (los, 98.04)]:
+            self.assertAlmostEqual(got, printed, delta=0.006)
+        self.assertEqual(ratio(r.stdout), (1.00, -2.94, 2.94, "not decided"))
+        r = run("--pairs", "3,34,90,59,4", "--sprt", "0", "10")
+        self.assertAlmostEqual(ratio(r.stdout)[0], 1.20, delta=0.006)
         # Verdicts at both ends, and the error rates moving the bounds.
         r = run("--pairs", "5,20,100,60,40", "--sprt", "0", "10")
         self.assertEqual(ratio(r.stdout)[3], "passed (ELO1 accepted)")
