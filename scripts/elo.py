@@ -124,13 +124,24 @@ def probability(text):
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0.0 < value < 0.5:
-        raise argparse.ArgumentTypeError(f"want an error rate between 0 and 0.5, not '{text}'")
+    if not 0.000001 <= value < 0.5:
+        raise argparse.ArgumentTypeError(f"want an error rate from 0.000001 to below 0.5, not '{text}'")
+    return value
+
+
+def elo_bound(text):
+    """--sprt's values: Elo differences a match could measure."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not -1000.0 <= value <= 1000.0:
+        raise argparse.ArgumentTypeError(f"want an Elo difference between -1000 and 1000, not '{text}'")
     return value
 
 
 def elo(score):
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: no "-0.00" for an even score
 
 
 def mean_and_variance(scores, probs):
@@ -139,8 +150,11 @@ def mean_and_variance(scores, probs):
 
 
 def root(f, lo, hi):
-    """A zero of f, increasing or decreasing, between lo and hi (open ends) by bisection."""
+    """A zero of f, increasing or decreasing, between lo and hi (open ends) by bisection; None when
+    f has the same sign at both ends."""
     f_lo = f(lo)
+    if (f_lo < 0) == (f(hi) < 0):
+        return None
     for _ in range(200):
         mid = (lo + hi) / 2
         if (f(mid) < 0) == (f_lo < 0):
@@ -152,14 +166,20 @@ def root(f, lo, hi):
 
 def closest(scores, probs, phi_of):
     """The distribution nearest the observed `probs` (most likely to have produced them) whose
-    constraint sum p_i phi_i = 0 holds, phi given by phi_of(p) (fixed, or depending on p)."""
-    p = list(probs)
+    constraint sum p_i phi_i = 0 holds, phi given by phi_of(p) (fixed, or depending on p), found by
+    iterating from the uniform distribution."""
+    p = [1.0 / len(probs)] * len(probs)
     for _ in range(100):
         phi = phi_of(p)
+        if not min(phi) < 0.0 < max(phi):
+            fail("no distribution of these outcomes has the score the test asks for: --sprt's Elo is "
+                 "out of reach")
         lo, hi = -1.0 / max(phi), -1.0 / min(phi)
         span = hi - lo
         theta = root(lambda t: sum(q * f / (1.0 + t * f) for q, f in zip(probs, phi)),
                      lo + 1e-12 * span, hi - 1e-12 * span)
+        if theta is None:
+            fail("the sequential test's likelihood has no maximum for these results and bounds")
         new = [q / (1.0 + theta * f) for q, f in zip(probs, phi)]
         change = max(abs(a - b) for a, b in zip(new, p))
         p = new
@@ -203,7 +223,7 @@ def main():
                         metavar="LL,LD,EVEN,WD,WW", help="pairs of games, from the first engine's side")
     parser.add_argument("--wdl", type=counts("W,D,L", 3), action="append", default=[], metavar="W,D,L",
                         help="games, from the first engine's side")
-    parser.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
+    parser.add_argument("--sprt", nargs=2, type=elo_bound, metavar=("ELO0", "ELO1"))
     parser.add_argument("--alpha", type=probability, default=0.05)
     parser.add_argument("--beta", type=probability, default=0.05)
     parser.add_argument("--model", choices=("normalized", "logistic"), default="normalized")
@@ -222,7 +242,7 @@ def main():
     names = wanted
     for path in args.logs:
         found = read_log(path)
-        if wanted is None and len(found) > 1:
+        if names is None and len(found) > 1:
             fail(f"{path} holds several pairings ({'; '.join(a + ' vs ' + b for a, b in found)}): "
                  "say which with --engines A,B")
         if names is None:
@@ -236,7 +256,11 @@ def main():
     for pairs in args.pairs:
         total.add(Result(pair_games(pairs), pairs, wdl_known=False))
     for wdl in args.wdl:
-        total.add(Result(wdl, None))
+        if sum(wdl):
+            total.add(Result(wdl, None))
+    if total.pairs is None and not total.wdl_known:
+        fail("pairs given by hand cannot be added to games counted without pairs: the pairs do not "
+             "say which of their games were won and which drawn")
 
     games = sum(total.wdl)
     if games == 0:
@@ -253,19 +277,22 @@ def main():
     print(f"{first} vs {second}: {games} games, {record}score {100.0 * (w + d / 2) / games:.2f}%")
     if unit == "pairs":
         print("Pairs (LL, LD, WL+DD, WD, WW): " + ", ".join(str(c) for c in observed))
-    if var == 0.0:
-        print(f"Every {unit[:-1]} scored the same: no interval")
-    elif mu in (0.0, 1.0):
-        print(f"Every {unit[:-1]} was {'lost' if mu == 0.0 else 'won'}: no finite Elo")
+    if mu in (0.0, 1.0):
+        print(f"Every game was {'lost' if mu == 0.0 else 'won'}: no finite Elo")
+    elif var == 0.0:
+        print(f"Elo: {elo(mu):+.2f}, every {unit[:-1]} scored the same: no interval")
     else:
         spread = math.sqrt(var / n)
-        low, high = max(mu - Z95 * spread, 1e-12), min(mu + Z95 * spread, 1 - 1e-12)
+        low, high = mu - Z95 * spread, mu + Z95 * spread
         per = math.sqrt(2.0) if unit == "pairs" else 1.0
-        nelo = (mu - 0.5) / (per * math.sqrt(var)) * NELO_SCALE
+        nelo = (mu - 0.5) / (per * math.sqrt(var)) * NELO_SCALE + 0.0
         nelo_error = Z95 * spread / (per * math.sqrt(var)) * NELO_SCALE
         los = 0.5 * (1.0 + math.erf((mu - 0.5) / math.sqrt(2.0 * var / n)))
-        print(f"Elo: {elo(mu):+.2f} +- {(elo(high) - elo(low)) / 2:.2f} (95%, on {unit}), "
-              f"nElo: {nelo:+.2f} +- {nelo_error:.2f}, LOS: {100.0 * los:.2f}%")
+        if 0.0 < low and high < 1.0:
+            interval = f"+- {(elo(high) - elo(low)) / 2:.2f} (95%, on {unit})"
+        else:
+            interval = f"(the 95% interval on {unit} reaches a score of {'0' if low <= 0.0 else '100'}%)"
+        print(f"Elo: {elo(mu):+.2f} {interval}, nElo: {nelo:+.2f} +- {nelo_error:.2f}, LOS: {100.0 * los:.2f}%")
     if args.sprt:
         lower = math.log(args.beta / (1 - args.alpha))
         upper = math.log((1 - args.beta) / args.alpha)

@@ -33,6 +33,25 @@ Total Time: 00:06:00 (hours:minutes:seconds)
 """
 FASTCHESS_FIGURES = {"Elo": (20.00, 26.97), "nElo": (25.35, 34.05), "LOS": 92.78}
 
+# The last two reports fastchess printed during the timed match of round 16 (-sprt elo0=0 elo1=10,
+# its normalised model): the figures and ratios below them are fastchess's.
+FASTCHESS_SPRT_LOG = """\
+Results of FT2 vs r7 (8+0.08, 1t, 16MB, uho_4060_v3_3000.epd):
+Elo: 24.73 +/- 19.52, nElo: 44.46 +/- 34.93
+LOS: 99.37 %, DrawRatio: 47.37 %, PairsRatio: 1.70
+Games: 380, Wins: 103, Losses: 76, Draws: 201, Points: 203.5 (53.55 %)
+Ptnml(0-2): [3, 34, 90, 59, 4], WL/DD Ratio: 0.67
+LLR: 1.20 (40.9%) (-2.94, 2.94) [0.00, 10.00]
+--------------------------------------------------
+Results of FT2 vs r7 (8+0.08, 1t, 16MB, uho_4060_v3_3000.epd):
+Elo: 20.00 +/- 19.07, nElo: 35.83 +/- 34.05
+LOS: 98.04 %, DrawRatio: 47.00 %, PairsRatio: 1.52
+Games: 400, Wins: 106, Losses: 83, Draws: 211, Points: 211.5 (52.88 %)
+Ptnml(0-2): [3, 39, 94, 60, 4], WL/DD Ratio: 0.68
+LLR: 1.00 (34.0%) (-2.94, 2.94) [0.00, 10.00]
+--------------------------------------------------
+"""
+
 
 def run(*args):
     return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True, timeout=60)
@@ -155,11 +174,10 @@ class EloTest(unittest.TestCase):
                 self.assertAlmostEqual(llr, logistic_llr_by_search(*wdl, *bounds), delta=0.006)
                 self.assertAlmostEqual(lower, math.log(0.05 / 0.95), delta=0.006)
                 self.assertAlmostEqual(upper, math.log(0.95 / 0.05), delta=0.006)
-        # Normalised model on pairs: the ratio fastchess printed with its figures for the timed
-        # match of docs/network.md's round 16 (400 games, -sprt elo0=0 elo1=10), and for its first
-        # 380 games.
-        r = run("--pairs", "3,39,94,60,4", "--sprt", "0", "10")
+        # Normalised model on pairs: the log's last report (400 games), then its one before (380).
+        r = run(self.write("sprt.log", FASTCHESS_SPRT_LOG), "--sprt", "0", "10")
         self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("FT2 vs r7: 400 games, +106 =211 -83", r.stdout)
         elo, error, nelo, nelo_error, los = figures(r.stdout)
         for got, printed in [(elo, 20.00), (error, 19.07), (nelo, 35.83), (nelo_error, 34.05), (los, 98.04)]:
             self.assertAlmostEqual(got, printed, delta=0.006)
@@ -192,6 +210,31 @@ class EloTest(unittest.TestCase):
         self.assertGreater(weak, 0)
         self.assertAlmostEqual(llr((23, 48, 78, 31, 20), -10, 0), -weak, delta=0.006)
 
+    def test_one_sided_and_even_results_are_answered(self):
+        # Every game lost, won or drawn, single pairs, huge counts: figures where they exist, a
+        # ratio from the hypotheses' likelihoods, never a traceback.
+        for args, words in [
+            (["--wdl", "0,0,10"], "Every game was lost: no finite Elo"),
+            (["--pairs", "0,0,0,0,1"], "Every game was won: no finite Elo"),
+            (["--pairs", "3,0,0,0,0"], "Every game was lost"),
+            (["--wdl", "0,10,0"], "Elo: +0.00, every game scored the same: no interval"),
+            (["--pairs", "0,0,100,0,0"], "Elo: +0.00, every pair scored the same: no interval"),
+            (["--wdl", "1,0,1"], "the 95% interval on games reaches a score of 0%"),
+        ]:
+            for model in ("normalized", "logistic"):
+                with self.subTest(args=args, model=model):
+                    r = run(*args, "--sprt", "0", "10", "--model", model)
+                    self.assertEqual(r.returncode, 0, r.stderr)
+                    self.assertIn(words, r.stdout)
+                    ratio(r.stdout)
+        r = run("--pairs", "100000,0,0,0,0", "--sprt", "0", "10")
+        self.assertEqual(ratio(r.stdout)[3], "failed (ELO0 accepted)")
+        # A bound no outcome of these games can reach (nElo 1000 on games is a score beyond 100%).
+        r = run("--wdl", "5,5,5", "--sprt", "0", "1000")
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("out of reach", r.stderr)
+        self.assertNotIn("Traceback", r.stderr)
+
     def test_bad_arguments_and_files_are_refused_with_status_2(self):
         good = self.write("good.log", FASTCHESS_LOG)
         gauntlet = FASTCHESS_LOG + FASTCHESS_LOG.replace("FT2b vs r7", "FT2b vs ethereal")
@@ -211,6 +254,10 @@ class EloTest(unittest.TestCase):
             (["--sprt", "10", "0", good], "ELO0 must be below ELO1"),
             (["--sprt", "0"], "expected 2 arguments"),
             (["--alpha", "0.7", good], "error rate"),
+            (["--alpha", "1e-320", good], "error rate"),
+            (["--sprt", "0", "inf", good], "want an Elo difference"),
+            (["--sprt", "0", "2000", good], "want an Elo difference"),
+            (["--pairs", "20,31,78,48,23", "--wdl", "1,0,0"], "cannot be added to games counted without pairs"),
             (["--model", "bayesian", good], "invalid choice"),
             ([], "nothing to add up"),
         ]:
@@ -219,10 +266,20 @@ class EloTest(unittest.TestCase):
                 self.assertEqual(r.returncode, 2, r.stdout)
                 self.assertIn(words, r.stderr)
                 self.assertNotIn("Traceback", r.stderr)
-        # A gauntlet's log is read with --engines.
+        # A gauntlet's log is read with --engines, or after a log that names the pairing.
         r = run("--engines", "FT2b,ethereal", self.write("g.log", gauntlet))
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("FT2b vs ethereal: 400 games", r.stdout)
+        r = run(good, self.write("g2.log", gauntlet))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("FT2b vs r7: 800 games", r.stdout)
+        # A fastchess report without pairs (-report penta=false) counts on games; and zero games
+        # given by hand are no games, not games without pairs.
+        r = run(self.write("nopairs.log", FASTCHESS_LOG.replace("Ptnml(0-2): [20, 31, 78, 48, 23]", "")))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("(95%, on games)", r.stdout)
+        r = run(good, "--wdl", "0,0,0")
+        self.assertIn("(95%, on pairs)", r.stdout)
         r = run("--help")
         self.assertEqual(r.returncode, 0)
         self.assertIn("scripts/elo.py", r.stdout)
