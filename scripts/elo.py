@@ -26,6 +26,8 @@ import math
 import re
 import sys
 
+from arguments import real_number
+
 Z95 = 1.959963984540054  # the normal distribution's two-sided 95% point
 NELO_SCALE = 800.0 / math.log(10.0)
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
@@ -119,27 +121,6 @@ def counts(kind, n):
     return check
 
 
-def probability(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0.000001 <= value < 0.5:
-        raise argparse.ArgumentTypeError(f"want an error rate from 0.000001 to below 0.5, not '{text}'")
-    return value
-
-
-def elo_bound(text):
-    """--sprt's values: Elo differences a match could measure."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not -1000.0 <= value <= 1000.0:
-        raise argparse.ArgumentTypeError(f"want an Elo difference between -1000 and 1000, not '{text}'")
-    return value
-
-
 def elo(score):
     return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: no "-0.00" for an even score
 
@@ -223,7 +204,10 @@ def main():
                         metavar="LL,LD,EVEN,WD,WW", help="pairs of games, from the first engine's side")
     parser.add_argument("--wdl", type=counts("W,D,L", 3), action="append", default=[], metavar="W,D,L",
                         help="games, from the first engine's side")
-    parser.add_argument("--sprt", nargs=2, type=elo_bound, metavar=("ELO0", "ELO1"))
+    parser.add_argument("--sprt", nargs=2, metavar=("ELO0", "ELO1"),
+                        type=real_number(lambda x: -1000.0 <= x <= 1000.0,
+                                         "an Elo difference between -1000 and 1000"))
+    probability = real_number(lambda x: 0.000001 <= x < 0.5, "an error rate from 0.000001 to below 0.5")
     parser.add_argument("--alpha", type=probability, default=0.05)
     parser.add_argument("--beta", type=probability, default=0.05)
     parser.add_argument("--model", choices=("normalized", "logistic"), default="normalized")

@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 
-from arguments import whole_number
+from arguments import real_number, whole_number
 
 ALPHA = 0.602
 GAMMA = 0.101
@@ -419,16 +419,6 @@ def positive(text):
     return n
 
 
-def positive_number(text):
-    try:
-        x = float(text)
-    except ValueError:
-        x = 0.0
-    if not (x > 0 and math.isfinite(x)):
-        raise argparse.ArgumentTypeError("want a positive number, not '%s'" % text)
-    return x
-
-
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(message)
@@ -453,7 +443,7 @@ def parse_arguments(argv):
                                   "else tests/data/noob_3moves_2000.epd)")
     p.add_argument("--seed", type=whole_number(0),
                    help="the random stream's seed, 0 or more (default: a random one)")
-    p.add_argument("--r-end", type=positive_number, metavar="R",
+    p.add_argument("--r-end", type=real_number(lambda x: 0 < x < math.inf, "a positive number"), metavar="R",
                    help="every parameter's r_end (default: what the engine prints, 0.002, which is "
                         "OpenBench's for runs of tens of thousands of games)")
     p.add_argument("--option", action="append", metavar="NAME=VALUE",
