@@ -409,16 +409,6 @@ def default_book():
                             else os.path.join(ROOT, "tests", "data", "noob_3moves_2000.epd"))
 
 
-def positive(text):
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError("want a positive integer, not '%s'" % text)
-    return n
-
-
 class Parser(argparse.ArgumentParser):
     def error(self, message):
         raise UsageError(message)
@@ -431,14 +421,14 @@ def parse_arguments(argv):
                    help="the tune build (default: build-tune/sente)")
     p.add_argument("--state", default="spsa-state.json",
                    help="the state file, continued when it exists (default: spsa-state.json)")
-    p.add_argument("--concurrency", type=positive, default=2, help="games at once (default 2)")
-    p.add_argument("--stop-after", type=positive, metavar="K",
+    p.add_argument("--concurrency", type=whole_number(1), default=2, help="games at once (default 2)")
+    p.add_argument("--stop-after", type=whole_number(1), metavar="K",
                    help="stop once K iterations are done (a later run continues)")
     # The run's settings: stored in the state file and kept by a continued run.
     p.add_argument("--select", help="what `ENGINE spsa` prints (default: pruning)")
-    p.add_argument("--iterations", type=positive, help="iterations of the run (default 2000)")
-    p.add_argument("--pairs", type=positive, help="game pairs an iteration (default 1)")
-    p.add_argument("--nodes", type=positive, help="nodes a move (default 25000)")
+    p.add_argument("--iterations", type=whole_number(1), help="iterations of the run (default 2000)")
+    p.add_argument("--pairs", type=whole_number(1), help="game pairs an iteration (default 1)")
+    p.add_argument("--nodes", type=whole_number(1), help="nodes a move (default 25000)")
     p.add_argument("--book", help="EPD openings (default: shared/data's UHO openings when present, "
                                   "else tests/data/noob_3moves_2000.epd)")
     p.add_argument("--seed", type=whole_number(0),
