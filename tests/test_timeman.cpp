@@ -98,6 +98,29 @@ TEST_CASE(
     CHECK(checked == 17 * 6 * 5 * 9 * 2);
 }
 
+// Repeating time controls (40 moves in 15 minutes, as some rating lists play): a move further
+// from the control never plans more time than one nearer to it, on the same clock. An even share
+// of two moves (half of what is left) above the last move's own plan broke this.
+TEST_CASE("Time manager: more moves to the time control never plan more time for this move", "[timeman]") {
+    int checked = 0;
+    for (std::int64_t t : {50, 1000, 10'000, 60'000, 900'000})
+        for (std::int64_t inc : {0, 10, 1000})
+            for (std::int64_t overhead : {0, 20}) {
+                std::int64_t nearer = started({t, inc, 1, overhead}).soft_ms();
+                for (int mtg = 2; mtg <= 60; ++mtg) {
+                    const Clock c{t, inc, mtg, overhead};
+                    INFO(describe(c));
+                    const std::int64_t soft = started(c).soft_ms();
+                    CHECK(soft <= nearer);
+                    nearer = soft;
+                    ++checked;
+                }
+            }
+    CHECK(checked == 5 * 3 * 2 * 59);
+    // Far from the control the share is spread: with 40 to go a move plans well under a tenth.
+    CHECK(started({900'000, 0, 40, 0}).soft_ms() <= 900'000 / 10);
+}
+
 // (The UCI layer reads a negative clock as 0; test_timing.cpp sends them through the protocol.)
 TEST_CASE(
     "Time manager: a clock at zero or below the overhead leaves 1 ms, and movetime its budget less the "

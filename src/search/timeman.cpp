@@ -50,9 +50,12 @@ void TimeManager::start(const SearchLimits& limits, Color us, std::int64_t overh
     int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, MaxMovesToGo) : DefaultMovesToGo;
 
     std::int64_t cap = move_cap(left);
-    // With one move to the time control, the whole cap is ours.
-    soft_ = mtg == 1 ? cap / 2 : left / mtg + inc * IncrementUsePercent / 100;
-    hard_ = mtg == 1 ? cap : std::min(cap, soft_ * HardLimitMultiplier);
+    soft_ = left / mtg + inc * IncrementUsePercent / 100;
+    // With a time control ahead, the last move before it plans half the cap and may take all of
+    // it; no earlier move plans more than that (with two to go, an even share is half of what is
+    // left, more than the last move's own plan).
+    if (limits.movestogo > 0) soft_ = std::min(soft_, cap / 2);
+    hard_ = std::min(cap, soft_ * HardLimitMultiplier);
     soft_ = std::clamp<std::int64_t>(std::min(soft_, hard_), MinimumThinkMs,
                                      std::max<std::int64_t>(MinimumThinkMs, cap));
     hard_ = std::max(hard_, soft_);
