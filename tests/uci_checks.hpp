@@ -21,10 +21,18 @@ inline std::string fen_of(EngineProcess& engine) {
     return "";
 }
 
+// Under a sanitizer a pool of 256 threads (`Threads` 100000 is clamped to it) starts and joins many
+// times slower: on a slow machine the join alone has passed 20 s.
+#ifdef SENTE_SANITIZED
+inline constexpr std::chrono::seconds ReadyTimeout{90};
+#else
+inline constexpr std::chrono::seconds ReadyTimeout{20};
+#endif
+
 // Sends `isready` and returns every line before `readyok`; fails the test if it does not come
-// (the engine hung or died).
+// (the engine hung or died) within the timeout, a hang detector, not a bound on speed.
 inline std::vector<std::string> sync(EngineProcess& engine,
-                                     std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+                                     std::chrono::milliseconds timeout = ReadyTimeout) {
     engine.send("isready");
     auto lines = engine.read_until("readyok", timeout);
     REQUIRE_FALSE(lines.empty());
