@@ -21,6 +21,7 @@
 
 #include "process.hpp"
 #include "temp_path.hpp"
+#include "uci_text.hpp"
 
 using namespace sente;
 using namespace std::chrono_literals;
@@ -545,17 +546,30 @@ TEST_CASE("Syzygy: SyzygyProbeDepth keeps the search from probing shallow nodes 
           "[syzygy][uci]") {
     // Five pieces at the root and tables of four: the positions after one capture have as many
     // pieces as the largest tables, and are probed only at SyzygyProbeDepth or deeper; those after
-    // two captures always are. A depth beyond the search's leaves only the second kind.
+    // two captures always are. A depth beyond the search's leaves only the second kind, which is
+    // what SyzygyProbeLimit 3 leaves too (at the least depth): the two searches must be the same
+    // search, node for node and probe for probe. How many probes either makes depends on the tree
+    // (a probe that ends a node saves the probes below it), so only their sameness is asserted.
     test::EngineProcess engine;
     open_tables(engine);
     const std::string position = "fen 4k3/8/8/3r4/8/8/3R4/3QK3 w - - 0 1";
-    engine.send("setoption name SyzygyProbeDepth value 1");
-    const std::uint64_t every_depth = tbhits_of(final_info(engine, position, "go depth 10"));
-    engine.send("setoption name SyzygyProbeDepth value 100");
-    const std::uint64_t deep_only = tbhits_of(final_info(engine, position, "go depth 10"));
-    INFO("tbhits " << every_depth << " at SyzygyProbeDepth 1, " << deep_only << " at 100");
-    CHECK(every_depth > 0);
-    CHECK(deep_only < every_depth * 3 / 4);  // ignoring the option probes as often at both
+    const auto search = [&](int probe_depth, int probe_limit) {
+        engine.send("setoption name SyzygyProbeDepth value " + std::to_string(probe_depth));
+        engine.send("setoption name SyzygyProbeLimit value " + std::to_string(probe_limit));
+        const std::string info = final_info(engine, position, "go depth 10");
+        return std::pair{tbhits_of(info), test::word_after(info, "nodes")};
+    };
+    const auto every_depth = search(1, 4);
+    const auto deep_only = search(100, 4);
+    const auto three_pieces = search(1, 3);
+    INFO("tbhits and nodes: " << every_depth.first << ", " << every_depth.second << " at SyzygyProbeDepth 1; "
+                              << deep_only.first << ", " << deep_only.second << " at 100; "
+                              << three_pieces.first << ", " << three_pieces.second
+                              << " with SyzygyProbeLimit 3");
+    CHECK(every_depth.first > 0);
+    CHECK(deep_only.first > 0);  // the positions after two captures are still probed
+    CHECK(deep_only == three_pieces);
+    CHECK(every_depth != deep_only);  // ignoring the option would make these the same search
 }
 
 TEST_CASE("Syzygy: setting the path again closes the open tables without a word on stderr", "[syzygy][uci]") {
