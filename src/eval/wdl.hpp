@@ -22,9 +22,9 @@ struct Model {
 
 // The hand-crafted evaluation's: 29,306 positions of 200 games at 2+0.02 (bench 2601731).
 inline constexpr Model HandCraftedModel{459.5, -379.0, 160.8, -93.3};
-// The net's: 28,315 positions of 200 games at 2+0.02 with r7 (bench 2352108). Its scores are
+// The net's: 27,950 positions of 200 games at 2+0.02 with r9 (bench 2543305). Its scores are
 // steeper: with little material left, a lead means far more than the hand-crafted evaluation's.
-inline constexpr Model NetModel{178.6, -102.5, 27.8, 36.1};
+inline constexpr Model NetModel{182.3, -113.5, 35.4, 27.4};
 
 // Material on the board as the model counts it, capped at the starting 78.
 int material(const Position& pos);
